@@ -1,0 +1,34 @@
+// One jest setup for every workspace: co-located *.test.ts(x) files, compiled by swc with
+// decorator metadata (NestJS, TypeORM). Workspace libraries resolve to their sources so
+// unit tests never need a build. Frontend tests opt into jsdom with a docblock.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/services', '<rootDir>/shell', '<rootDir>/mfe-marketing', '<rootDir>/mfe-wizard', '<rootDir>/mfe-stores', '<rootDir>/mfe-analytics', '<rootDir>/mfe-billing', '<rootDir>/infra'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/shell/e2e/'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/'],
+  moduleNameMapper: {
+    '^@sniff/contracts$': '<rootDir>/services/contracts/src/index.ts',
+    '^@sniff/service-kit$': '<rootDir>/services/kit/src/index.ts',
+    '^@sniff/service-kit/testing$': '<rootDir>/services/kit/src/testing/index.ts',
+    '^@sniff/shell-sdk$': '<rootDir>/shell/sdk/src/index.ts',
+    '^@sniff/ui$': '<rootDir>/shell/ui/src/index.ts',
+    '\\.css$': '<rootDir>/infra/jest/style-stub.js',
+  },
+  testTimeout: 30000,
+};

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { planEntrySchema, platformSchema } from './plans';
+
+/** The e-mail every dashboard payload carries; the gateway checks it against the token. */
+const email = z.string().trim().min(1, 'email is required');
+
+/** An absolute http(s) URL, as owners type it; a missing scheme is read as https. */
+export const websiteUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Website URL is required.')
+  .max(2048, 'Website URL is too long.')
+  .transform((v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`))
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      const web = u.protocol === 'http:' || u.protocol === 'https:';
+      return web && (u.hostname.includes('.') || u.hostname === 'localhost');
+    } catch {
+      return false;
+    }
+  }, 'Invalid URL format for website.');
+
+export const STORE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const storeStatusSchema = z.enum(STORE_STATUSES);
+export type StoreStatus = z.infer<typeof storeStatusSchema>;
+
+export const storeTypeSchema = z.enum(['store', 'ecommerce', 'blog', 'business']);
+export type StoreType = z.infer<typeof storeTypeSchema>;
+
+// billing: POST info/user
+export const userInfoRequestSchema = z.object({ email });
+export const userInfoResponseSchema = z.object({ plans: z.array(planEntrySchema) });
+export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
+
+// stores: POST managestores/list-stores
+export const listStoresRequestSchema = z.object({ email });
+export const storeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  platform: platformSchema,
+  store_type: storeTypeSchema.default('store'),
+  status: storeStatusSchema,
+  /** Why the last ingestion failed, when status is failed. */
+  status_reason: z.string().nullable().optional(),
+  pages: z.number().int().optional(),
+  created_at: z.string().optional(),
+});
+export type Store = z.infer<typeof storeSchema>;
+export const listStoresResponseSchema = z.array(storeSchema);
+
+// stores: POST managestores/delete-store
+export const deleteStoreRequestSchema = z.object({
+  store_id: z.string().trim().min(1, 'store_id is required'),
+  email,
+  platform: platformSchema.optional(),
+});
+export const deleteStoreResponseSchema = z.object({ deleted: z.literal(true), store_id: z.string() });
+
+// stores: POST crawl/map
+export const crawlMapRequestSchema = z.object({ email, url: websiteUrlSchema });
+export const crawlMapResponseSchema = z.object({ urls: z.array(z.string()) });
+export type CrawlMapResponse = z.infer<typeof crawlMapResponseSchema>;
+
+// stores: POST saas/create-website
+export const createWebsiteRequestSchema = z.object({
+  store_url: websiteUrlSchema,
+  store_urls: z.array(websiteUrlSchema).max(500, 'store_urls has too many pages').default([]),
+  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
+  store_nickname: z.string().trim().max(120).optional(),
+  platform: z.literal('custom'),
+  site_type: z.enum(['business']).default('business'),
+  email,
+});
+export type CreateWebsiteRequest = z.input<typeof createWebsiteRequestSchema>;
+export const createStoreResponseSchema = z.object({
+  store_id: z.string(),
+  platform: platformSchema,
+  store_url: z.string(),
+  type: storeTypeSchema,
+});
+export type CreateStoreResponse = z.infer<typeof createStoreResponseSchema>;
+
+// analytics: POST analytics/fetch/{timeseries,zeroes,top10,top10-zeroes}
+export const analyticsRequestSchema = z.object({
+  email,
+  url: z.string().trim().min(1, 'url is required'),
+  days: z.coerce.number().int().min(1).max(365).default(30),
+});
+export const timeseriesRowSchema = z.object({ query: z.string(), timestamp: z.string() });
+export const countRowSchema = z.object({ query: z.string(), count: z.number().int() });
+export const timeseriesResponseSchema = z.object({ rows: z.array(timeseriesRowSchema) });
+export const countResponseSchema = z.object({ rows: z.array(countRowSchema) });
+export type TimeseriesRow = z.infer<typeof timeseriesRowSchema>;
+export type CountRow = z.infer<typeof countRowSchema>;
+
+/** Error body every service returns for a 4xx: `message` names the problem (and the field). */
+export const apiErrorSchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,5 @@
+export * from './plans';
+export * from './api';
+export * from './search';
+export * from './widget';
+export * from './validation';

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** Plan ids exactly as the product uses them (including the "busniess" spelling). */
+export const PLAN_IDS = [
+  'free',
+  'busniess_starter_monthly',
+  'busniess_starter_yearly',
+  'squarespace_basic_monthly',
+  'squarespace_pro_monthly',
+  'squarespace_basic_yearly',
+  'squarespace_pro_yearly',
+  'starter',
+] as const;
+export const planIdSchema = z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const PLATFORMS = ['custom', 'squarespace', 'shopify'] as const;
+export const platformSchema = z.enum(PLATFORMS);
+export type Platform = z.infer<typeof platformSchema>;
+
+export const planEntrySchema = z.object({ plan: planIdSchema, platform: platformSchema });
+export type PlanEntry = z.infer<typeof planEntrySchema>;
+
+export interface PlanPrice {
+  id: PlanId;
+  amountUsd: number;
+  interval: 'month' | 'year';
+  /** Crossed-out list price, when marketing shows one. */
+  listUsd?: number;
+}
+
+export interface PlanCard {
+  key: string;
+  name: string;
+  group: 'saas-squarespace' | 'shopify';
+  platform: Platform;
+  monthly?: PlanPrice;
+  yearly?: PlanPrice;
+  features: string[];
+}
+
+/** The one plan catalogue: the subscribe page and the marketing pricing block both read it. */
+export const PLAN_CATALOGUE: PlanCard[] = [
+  {
+    key: 'saas-free',
+    name: 'SaaS Free',
+    group: 'saas-squarespace',
+    platform: 'custom',
+    monthly: { id: 'free', amountUsd: 0, interval: 'month' },
+    features: ['1 website', '2 pages indexed', '500 searches per month', 'Small and medium widget sizes'],
+  },
+  {
+    key: 'saas-starter',
+    name: 'SaaS Starter',
+    group: 'saas-squarespace',
+    platform: 'custom',
+    monthly: { id: 'busniess_starter_monthly', amountUsd: 19, interval: 'month' },
+    yearly: { id: 'busniess_starter_yearly', amountUsd: 141, interval: 'year', listUsd: 190 },
+    features: [
+      '1 website',
+      '20 pages indexed',
+      'Up to 10k results plus suggestions per month',
+      'Search analytics',
+      'All widget sizes and a custom placeholder',
+    ],
+  },
+  {
+    key: 'squarespace-basic',
+    name: 'Solo Basic',
+    group: 'saas-squarespace',
+    platform: 'squarespace',
+    monthly: { id: 'squarespace_basic_monthly', amountUsd: 5, interval: 'month' },
+    yearly: { id: 'squarespace_basic_yearly', amountUsd: 50, interval: 'year' },
+    features: ['1 Squarespace site', 'Sync every 24 hours', 'Typo-tolerant instant search'],
+  },
+  {
+    key: 'squarespace-premium',
+    name: 'Solo Premium AI',
+    group: 'saas-squarespace',
+    platform: 'squarespace',
+    monthly: { id: 'squarespace_pro_monthly', amountUsd: 10, interval: 'month' },
+    yearly: { id: 'squarespace_pro_yearly', amountUsd: 100, interval: 'year' },
+    features: ['1 Squarespace site', 'Sync every 12 hours', 'AI search', 'E-mail support'],
+  },
+  {
+    key: 'shopify-starter',
+    name: 'Shopify Starter',
+    group: 'shopify',
+    platform: 'shopify',
+    monthly: { id: 'starter', amountUsd: 26, interval: 'month', listUsd: 51 },
+    features: ['2 stores', 'Up to 1,000 searches', 'CSV catalogue import'],
+  },
+];
+
+export const WIDGET_SIZES = ['tiny', 'small', 'medium', 'large', 'xlarge', 'huge'] as const;
+export type WidgetSize = (typeof WIDGET_SIZES)[number];
+
+export interface Entitlements {
+  isFree: boolean;
+  maxStores: number;
+  /** Pages a custom-site store may index, main URL included. */
+  maxCustomPages: number;
+  sizes: readonly WidgetSize[];
+  customPlaceholder: boolean;
+  analytics: boolean;
+  platforms: readonly Platform[];
+  /** Hours between automatic re-syncs. */
+  resyncHours: number;
+}
+
+const PAID_SAAS: PlanId[] = ['busniess_starter_monthly', 'busniess_starter_yearly'];
+const SQUARESPACE: PlanId[] = [
+  'squarespace_basic_monthly',
+  'squarespace_pro_monthly',
+  'squarespace_basic_yearly',
+  'squarespace_pro_yearly',
+];
+
+/** A free user has no plans or only the free plan (spec section 3). */
+export function isFreeUser(plans: readonly PlanEntry[]): boolean {
+  return plans.every((p) => p.plan === 'free');
+}
+
+/** Entitlement rules shared by the UI (to explain) and the services (to enforce). */
+export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
+  const ids = new Set(plans.map((p) => p.plan));
+  const free = isFreeUser(plans);
+  const platforms: Platform[] = ['custom'];
+  if (SQUARESPACE.some((id) => ids.has(id))) platforms.push('squarespace');
+  if (ids.has('starter')) platforms.push('shopify');
+  const paidCount = plans.filter((p) => p.plan !== 'free').length;
+  const pro = ids.has('squarespace_pro_monthly') || ids.has('squarespace_pro_yearly');
+  return {
+    isFree: free,
+    // One site per subscription; Shopify Starter covers 2 stores.
+    maxStores: free ? 1 : Math.max(1, paidCount + (ids.has('starter') ? 1 : 0)),
+    maxCustomPages: PAID_SAAS.some((id) => ids.has(id)) ? 20 : free ? 2 : 20,
+    sizes: free ? ['small', 'medium'] : WIDGET_SIZES,
+    customPlaceholder: !free,
+    analytics: !free,
+    platforms,
+    resyncHours: pro ? 12 : 24,
+  };
+}

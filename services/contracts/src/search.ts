@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+export const MAX_QUERY_LENGTH = 256;
+
+// search (public): GET /v1/stores/{storeId}/search?q=&limit=
+export const searchQuerySchema = z.object({
+  q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be between 1 and 50')
+    .max(50, 'limit must be between 1 and 50')
+    .default(8),
+});
+
+/** [start, end) character ranges of matched text. */
+export const rangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+export const searchHitSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  price: z.number().optional(),
+  imageUrl: z.string().optional(),
+  highlight: z.object({ title: rangesSchema, description: rangesSchema }),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export const searchResponseSchema = z.object({
+  query: z.string(),
+  correctedQuery: z.string().optional(),
+  hits: z.array(searchHitSchema),
+  suggestions: z.array(z.string()),
+  tookMs: z.number(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+// search (public): POST /v1/stores/{storeId}/events
+/**
+ * The widget reports search intents, not keystrokes: `search` when the visitor settles on a
+ * query (pause, Enter, click, close) and `click` when a result is opened.
+ */
+export const searchEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('search'),
+    query: z.string().trim().min(1, 'query is required').max(MAX_QUERY_LENGTH),
+    resultCount: z.number().int().min(0),
+  }),
+  z.object({
+    type: z.literal('click'),
+    query: z.string().trim().max(MAX_QUERY_LENGTH).default(''),
+    hitId: z.string().max(512),
+    url: z.string().max(2048),
+  }),
+]);
+export type SearchEvent = z.infer<typeof searchEventSchema>;
+
+// search (internal, stores -> search): PUT /internal/stores/{storeId}/documents
+export const indexDocumentSchema = z.object({
+  id: z.string().min(1),
+  url: z.string().min(1),
+  title: z.string(),
+  description: z.string().default(''),
+  headings: z.array(z.string()).default([]),
+  body: z.string().default(''),
+  price: z.number().optional(),
+  imageUrl: z.string().optional(),
+});
+export type IndexDocument = z.infer<typeof indexDocumentSchema>;
+export const indexDocumentsRequestSchema = z.object({ documents: z.array(indexDocumentSchema) });
+
+/** Search-intent event as it travels from the search service to analytics on the queue. */
+export const recordedSearchEventSchema = z.object({
+  storeId: z.string(),
+  type: z.enum(['search', 'click']),
+  query: z.string(),
+  resultCount: z.number().int().nullable(),
+  hitId: z.string().nullable(),
+  url: z.string().nullable(),
+  at: z.string(),
+});
+export type RecordedSearchEvent = z.infer<typeof recordedSearchEventSchema>;
+export const SEARCH_EVENTS_QUEUE = 'search-events';

@@ -1,0 +1,36 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { getPlatform } from './platform';
+
+/**
+ * RTK Query base query for /api/<service>/... calls: adds the owner's bearer token and the
+ * e-mail field the spec puts in every payload. Remotes pass paths like "stores/crawl/map".
+ */
+export const sniffBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extra,
+) => {
+  const platform = getPlatform();
+  const raw = fetchBaseQuery({
+    baseUrl: platform.apiBaseUrl,
+    prepareHeaders: async (headers) => {
+      headers.set('authorization', `Bearer ${await platform.getAccessToken()}`);
+      return headers;
+    },
+  });
+  const request: FetchArgs = typeof args === 'string' ? { url: args, method: 'POST', body: {} } : { method: 'POST', ...args };
+  if (request.body && typeof request.body === 'object' && !(request.body instanceof FormData)) {
+    request.body = { ...request.body, email: platform.user?.email ?? 'anonymous' };
+  }
+  return raw(request, api, extra);
+};
+
+/** The message to show for a failed call: the server's `message`, else the HTTP status. */
+export function errorMessage(error: unknown): string {
+  const e = error as FetchBaseQueryError | undefined;
+  if (!e) return 'Unknown error';
+  if (e.status === 'FETCH_ERROR') return 'Network error: unable to reach Sniff. Please check your connection.';
+  const data = (e as { data?: { message?: string } }).data;
+  if (data && typeof data.message === 'string') return data.message;
+  return `Server error: ${String(e.status)}`;
+}

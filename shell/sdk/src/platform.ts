@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+import type { Middleware, Reducer } from '@reduxjs/toolkit';
+import type { PlanEntry } from '@sniff/contracts';
+
+export interface SniffUser {
+  sub: string;
+  name: string;
+  email: string;
+}
+
+export type Theme = 'light' | 'dark';
+
+/** What a remote needs to inject its state into the shell's Redux store. */
+export interface Injectable {
+  reducerPath: string;
+  reducer: Reducer;
+  middleware?: Middleware;
+}
+
+export interface Platform {
+  /** Bearer token for /api calls; rejects when the owner is signed out. */
+  getAccessToken(): Promise<string>;
+  user: SniffUser | null;
+  /** Plans from billing's info/user; null while loading. */
+  plans: PlanEntry[] | null;
+  plansError: string | null;
+  theme: Theme;
+  setTheme(theme: Theme): void;
+  navigate(path: string): void;
+  /** Base URL of the API, e.g. "/api" (same origin as the shell). */
+  apiBaseUrl: string;
+  /** Origin that serves /widget/* and /v1/* for embed snippets and previews. */
+  widgetHost: string;
+  /** Adds a slice or an RTK Query api (reducer and middleware) to the shell's store. */
+  inject(part: Injectable): void;
+  /** Signs the owner out (back to the site origin). */
+  signOut(): void;
+  /** Starts sign-in; `signUp` opens the provider's sign-up form. */
+  signIn(options?: { signUp?: boolean; returnTo?: string }): void;
+}
+
+let current: Platform | null = null;
+const listeners = new Set<() => void>();
+
+/** Called by the shell (or a remote's standalone stub) whenever the platform changes. */
+export function registerPlatform(platform: Platform): void {
+  current = platform;
+  listeners.forEach((l) => l());
+}
+
+export function getPlatform(): Platform {
+  if (!current) throw new Error('Sniff platform is not registered: the shell must call registerPlatform first');
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current platform; re-renders when the shell registers a new one (user, plans, theme changes). */
+export function usePlatform(): Platform {
+  return useSyncExternalStore(subscribe, getPlatform, getPlatform);
+}
+
+export const useUser = (): SniffUser | null => usePlatform().user;
+export const usePlans = (): PlanEntry[] | null => usePlatform().plans;
+export const useTheme = (): Theme => usePlatform().theme;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Settings every service reads; a service extends this with its own. */
+export const baseServiceConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  /** Shared secret the gateway and services put on internal calls; identity headers count only with it. */
+  INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+});
+export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment at start-up; a bad or missing setting stops the service with a clear message. */
+export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new ConfigError(`${service}: invalid configuration\n${lines.join('\n')}`);
+}

@@ -1,0 +1,69 @@
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+
+export const INTERNAL_TOKEN_HEADER = 'x-sniff-internal-token';
+export const USER_SUB_HEADER = 'x-sniff-user-sub';
+export const USER_EMAIL_HEADER = 'x-sniff-user-email';
+
+/** The signed-in owner, as the gateway verified it from the access token. */
+export interface Owner {
+  sub: string;
+  email: string;
+}
+
+let internalToken = '';
+/** Set once at start-up from config (see runService). */
+export function setInternalToken(token: string): void {
+  internalToken = token;
+}
+
+function hasInternalToken(req: Request): boolean {
+  const given = req.header(INTERNAL_TOKEN_HEADER) ?? '';
+  if (!internalToken || given.length !== internalToken.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(internalToken));
+}
+
+/** Routes only the gateway or a sibling service may call. */
+@Injectable()
+export class InternalGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    if (!hasInternalToken(ctx.switchToHttp().getRequest<Request>())) {
+      throw new ForbiddenException('This route is internal');
+    }
+    return true;
+  }
+}
+
+/** Dashboard routes: the gateway's internal token plus the verified identity headers. */
+@Injectable()
+export class OwnerGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    const req = ctx.switchToHttp().getRequest<Request & { owner?: Owner }>();
+    if (!hasInternalToken(req)) throw new ForbiddenException('This route is only reachable through the gateway');
+    const sub = req.header(USER_SUB_HEADER);
+    const email = req.header(USER_EMAIL_HEADER) ?? '';
+    if (!sub) throw new UnauthorizedException('Sign in to continue');
+    req.owner = { sub, email };
+    return true;
+  }
+}
+
+/** The owner verified by OwnerGuard. */
+export const CurrentOwner = createParamDecorator((_: unknown, ctx: ExecutionContext): Owner => {
+  const owner = ctx.switchToHttp().getRequest<{ owner?: Owner }>().owner;
+  if (!owner) throw new UnauthorizedException('Sign in to continue');
+  return owner;
+});
+
+/** Headers for a call to a sibling service's internal routes. */
+export function internalHeaders(): Record<string, string> {
+  return { [INTERNAL_TOKEN_HEADER]: internalToken };
+}

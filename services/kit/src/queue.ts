@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+
+export const QUEUE_SCHEMA = 'pgboss';
+
+/**
+ * The Postgres-backed job queue (pg-boss) shared by the services: jobs survive restarts and
+ * are retried; a job interrupted by a crash expires and runs again.
+ */
+@Injectable()
+export class Queue implements OnApplicationShutdown {
+  private readonly logger = new Logger('Queue');
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+
+  constructor(@Inject('QUEUE_DATABASE_URL') private readonly url: string) {}
+
+  /** Starts pg-boss on first use (creating its schema on a fresh database). */
+  async client(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.starting ??= (async () => {
+      const boss = new PgBoss({ connectionString: this.url, schema: QUEUE_SCHEMA, max: 3 });
+      boss.on('error', (err) => this.logger.error(err.message));
+      await boss.start();
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  /** Declares a queue (idempotent) with the retry policy of its jobs. */
+  async declare(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    const boss = await this.client();
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+  }
+
+  async send(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    return (await this.client()).send(name, data, options);
+  }
+
+  /** Runs `handler` for each job; a thrown error fails the attempt and pg-boss retries it. */
+  async work<T extends object>(name: string, handler: (data: T, jobId: string) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<void> {
+    const boss = await this.client();
+    await boss.work<T>(name, { pollingIntervalSeconds: 1, ...options }, async (jobs) => {
+      for (const job of jobs) await handler(job.data, job.id);
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.boss) await this.boss.stop({ graceful: true, timeout: 5000 });
+  }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Type-checks every workspace that has a tsconfig.json (strict everywhere); exits non-zero on any error.
+const { execFileSync } = require('node:child_process');
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..', '..');
+const { workspaces } = require(join(root, 'package.json'));
+let failed = false;
+for (const ws of workspaces) {
+  const tsconfig = join(root, ws, 'tsconfig.json');
+  if (!existsSync(tsconfig)) continue;
+  try {
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig, '--noEmit'], { stdio: 'inherit' });
+    console.log(`typecheck ok  ${ws}`);
+  } catch {
+    console.error(`typecheck FAILED  ${ws}`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);

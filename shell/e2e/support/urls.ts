@@ -1,0 +1,18 @@
+/** Ports of the product under test: apart from `npm start`'s, so both can run at once. */
+export const E2E_PORTS = {
+  gateway: 18080,
+  idp: 18090,
+  billing: 13101,
+  stores: 13102,
+  search: 13103,
+  analytics: 13104,
+  demoSite: 18095,
+};
+
+export const E2E_URLS = {
+  app: `http://localhost:${E2E_PORTS.gateway}`,
+  idp: `http://localhost:${E2E_PORTS.idp}`,
+  demoSite: `http://localhost:${E2E_PORTS.demoSite}`,
+};
+
+export const DEMO_OWNER = { email: 'demo@sniff.dev', password: 'sniff-demo', name: 'Demo Owner' };

@@ -1,0 +1,188 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { logInAtProvider } from '../support/auth';
+import { serveCustomerPage } from '../support/fixture-site';
+import { DEMO_OWNER, E2E_URLS } from '../support/urls';
+
+/**
+ * The core journey of issue 2, in order, as one owner: sign in, create a widget for the demo
+ * website, watch it index, embed it on another origin, search with a typo, read analytics,
+ * delete the store, sign out.
+ */
+test.describe.serial('owner journey', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let storeId = '';
+  let snippet = '';
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext();
+    page = await context.newPage();
+  });
+  test.afterAll(async () => context.close());
+
+  test('landing page comes from the marketing remote with Sign Up and Login', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign Up' }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+  });
+
+  test('signed out, the dashboard asks to sign in, then returns to the wanted page', async () => {
+    await page.goto('/dashboard/stores');
+    await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+    await expect(
+      page.getByText("Don't have an account? Sign up to get started with your 3-day free trial."),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+    await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard/stores`);
+    await expect(page.getByText('Welcome back')).toBeVisible();
+  });
+
+  test('dashboard chrome: sidebar, collapse, unknown path, theme survives reload', async () => {
+    const nav = page.getByRole('navigation');
+    for (const label of [
+      'Dashboard',
+      'Create Search Widget',
+      'Manage Your Widgets',
+      'Installation Guide',
+      'Analytics',
+      'Subscribe',
+    ]) {
+      await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+
+    await page.goto('/dashboard/no-such-page');
+    await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard`);
+
+    const html = page.locator('html');
+    const wasDark = await html.evaluate((el) => el.classList.contains('dark'));
+    await page.getByRole('button', { name: wasDark ? 'Switch to light mode' : 'Switch to dark mode' }).click();
+    await expect(html).toHaveClass(wasDark ? /^(?!.*\bdark\b)/ : /\bdark\b/);
+    await page.reload();
+    await expect(page.getByText('Welcome back')).toBeVisible();
+    expect(await html.evaluate((el) => el.classList.contains('dark'))).toBe(!wasDark);
+  });
+
+  test('user menu shows the name and e-mail', async () => {
+    await page.getByRole('button', { name: /user menu|account/i }).click();
+    await expect(page.getByText(DEMO_OWNER.email)).toBeVisible();
+    await expect(page.getByText(DEMO_OWNER.name).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  test('create a search widget for the demo website', async () => {
+    await page.goto('/dashboard/create-store');
+    await page.getByRole('button', { name: /SaaS/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const name = page.getByLabel('Store Name');
+    const url = page.getByLabel('Website URL');
+    await name.fill('Demo Bakery');
+    await url.fill('not a url at all');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Invalid URL format for website.')).toBeVisible();
+
+    await url.fill(E2E_URLS.demoSite);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Page discovery: the main URL is always checked and cannot be unchecked.
+    const main = page.getByRole('checkbox', { name: new RegExp(`^${E2E_URLS.demoSite}/?$`) });
+    await expect(main).toBeChecked({ timeout: 20_000 });
+    await expect(main).toBeDisabled();
+    const pricing = page.getByRole('checkbox', { name: /pricing/ });
+    await pricing.check();
+
+    await page.getByRole('button', { name: 'Connect Custom Website' }).click();
+    await expect(page.getByRole('heading', { name: /Search Bar Created!/ })).toBeVisible({ timeout: 20_000 });
+    storeId = (await page.getByTestId('store-id').textContent())?.trim() ?? '';
+    expect(storeId).toMatch(/\S{6,}/);
+
+    const code = page.getByTestId('embed-code');
+    snippet = (await code.textContent()) ?? '';
+    expect(snippet).toContain('<div id="sniff-search"></div>');
+    expect(snippet).toContain('saas-embed.js');
+    expect(snippet).toContain(`data-store-id="${storeId}"`);
+    expect(snippet).toContain('data-platform="custom"');
+    expect(snippet).toContain('data-type="business"');
+    expect(snippet).toContain('data-size=');
+    expect(snippet).toContain('data-rounded=');
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy Code' }).click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy Code' })).toBeVisible({ timeout: 5_000 });
+  });
+
+  test('Manage Your Widgets shows the store reaching done', async () => {
+    await page.goto('/dashboard/stores');
+    const row = page.getByRole('row', { name: new RegExp(storeId) }).or(page.getByTestId(`store-${storeId}`));
+    await expect(row).toContainText('Demo Bakery');
+    await expect(row).toContainText('custom');
+    await expect(row.getByText('done')).toBeVisible({ timeout: 45_000 });
+  });
+
+  test('the widget on another origin finds a page despite a typo', async ({ browser }) => {
+    const site = await serveCustomerPage(snippet);
+    const visitor = await browser.newContext();
+    try {
+      const customer = await visitor.newPage();
+      await customer.goto(site.url);
+      const box = customer.getByRole('combobox');
+      await expect(box).toBeVisible();
+      await box.click();
+      await box.pressSequentially('pricng', { delay: 40 });
+      const options = customer.getByRole('option');
+      await expect(options.first()).toContainText(/pric/i, { timeout: 5_000 });
+      await box.press('ArrowDown');
+      await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+      // Settle on the query, then search for something the site does not have.
+      await customer.waitForTimeout(2_000);
+      await box.fill('');
+      await box.pressSequentially('zzqxv', { delay: 40 });
+      await expect(customer.getByText(/No results/)).toBeVisible();
+      await customer.waitForTimeout(2_000);
+      // Enter opens the active result.
+      await box.fill('');
+      await box.pressSequentially('pricng', { delay: 40 });
+      await expect(options.first()).toBeVisible();
+      await box.press('ArrowDown');
+      await Promise.all([customer.waitForURL(/pricing/), box.press('Enter')]);
+    } finally {
+      await visitor.close();
+      await site.close();
+    }
+  });
+
+  test('analytics shows the settled query and the zero-result query', async () => {
+    await page.goto('/dashboard/analytics');
+    await page.getByLabel(/Select Custom URL/).selectOption({ label: new RegExp(E2E_URLS.demoSite.replace(/\//g, '\\/')) as unknown as string });
+    const timeline = page.getByRole('region', { name: /Search Terms Timeline/ });
+    await expect(timeline).toContainText('pricng', { timeout: 20_000 });
+    const zeroes = page.getByRole('region', { name: 'Zero-Result Queries' });
+    await expect(zeroes).toContainText('zzqxv');
+  });
+
+  test('deleting a store asks first and removes it', async () => {
+    await page.goto('/dashboard/stores');
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this store? This action cannot be undone.');
+      void d.accept();
+    });
+    page.on('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: /Delete/ }).first().click();
+    await expect(page.getByText('No stores yet')).toBeVisible();
+  });
+
+  test('sign out returns to the site origin, signed out', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /user menu|account/i }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Sign out' })).click();
+    await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.app}/?$`));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+  });
+});

@@ -1,0 +1,42 @@
+// One lint setup for every workspace: TypeScript-aware rules, React hooks rules for the front ends,
+// and the one-way import rule of DESIGN.md (remotes never import each other or Auth0).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const remotes = ['mfe-marketing', 'mfe-wizard', 'mfe-stores', 'mfe-analytics', 'mfe-billing'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/test-results/**', 'infra/demo-site/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.tsx', 'shell/**/*.ts', 'mfe-*/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  ...remotes.map((remote) => ({
+    files: [`${remote}/src/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@auth0/*'], message: 'Remotes never touch Auth0: use @sniff/shell-sdk.' },
+            ...remotes.filter((r) => r !== remote).map((r) => ({ group: [`@sniff/${r}`, `**/${r}/**`], message: 'Remotes never import each other.' })),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

@@ -1,0 +1,79 @@
+import { asInternal, asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { AppModule } from './app.module';
+import { billingConfigSchema, parseSeedPlans } from './config';
+
+describe('billing service', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let svc: TestService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const config = { ...testConfig(db.url), BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly, shop-owner:starter' };
+    svc = await startTestService(AppModule.forRoot(config), config);
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await db?.drop();
+  });
+
+  const userInfo = (sub: string, body: object = { email: `${sub}@example.com` }) =>
+    fetch(`${svc.url}/info/user`, { method: 'POST', headers: asOwner(sub), body: JSON.stringify(body) });
+
+  it('gives a seeded owner their plan', async () => {
+    const res = await userInfo('demo-owner');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ plans: [{ plan: 'busniess_starter_monthly', platform: 'custom' }] });
+  });
+
+  it('derives the platform from the plan', async () => {
+    expect(await (await userInfo('shop-owner')).json()).toEqual({ plans: [{ plan: 'starter', platform: 'shopify' }] });
+  });
+
+  it('gives an owner without a subscription no plans (free)', async () => {
+    expect(await (await userInfo('someone-else')).json()).toEqual({ plans: [] });
+  });
+
+  it('answers 400 naming the field when the payload has no email', async () => {
+    const res = await userInfo('demo-owner', {});
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ field: 'email' });
+  });
+
+  it('answers the internal plans route for sibling services', async () => {
+    const res = await fetch(`${svc.url}/internal/users/demo-owner/plans`, { headers: asInternal() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ plans: [{ plan: 'busniess_starter_monthly', platform: 'custom' }] });
+  });
+
+  it('refuses the internal route without the internal token', async () => {
+    const res = await fetch(`${svc.url}/internal/users/demo-owner/plans`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ statusCode: 403, message: 'This route is internal' });
+  });
+
+  it('does not seed twice when the service restarts', async () => {
+    const config = { ...testConfig(db.url), BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly' };
+    const again = await startTestService(AppModule.forRoot(config), config);
+    try {
+      const res = await fetch(`${again.url}/internal/users/demo-owner/plans`, { headers: asInternal() });
+      expect((await res.json()).plans).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('BILLING_SEED_PLANS', () => {
+  it('reads sub:plan pairs', () => {
+    expect(parseSeedPlans('a:starter,b|x:squarespace_pro_monthly')).toEqual([
+      { sub: 'a', plan: 'starter' },
+      { sub: 'b|x', plan: 'squarespace_pro_monthly' },
+    ]);
+  });
+
+  it('rejects an unknown plan at start-up with a clear message', () => {
+    const result = billingConfigSchema.safeParse({ DATABASE_URL: 'postgres://x', INTERNAL_TOKEN: 'x'.repeat(16), BILLING_SEED_PLANS: 'a:gold' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('"a:gold" is not <owner-sub>:<plan id>');
+  });
+});

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { HealthModule, serviceDatabase } from '@sniff/service-kit';
+import { SearchConfig, withSearchDefaults } from './config';
+import { SearchInit1760000000000 } from './migrations/1760000000000-SearchInit';
+import { DocumentEntity } from './search/document.entity';
+import { IndexSnapshotEntity } from './search/index-snapshot.entity';
+import { SearchModule } from './search/search.module';
+
+/** The search service: documents and index snapshots in schema `search`, public search API, events. */
+@Module({})
+export class SearchAppModule {
+  static forRoot(settings: Parameters<typeof withSearchDefaults>[0]): DynamicModule {
+    const config: SearchConfig = withSearchDefaults(settings);
+    return {
+      module: SearchAppModule,
+      imports: [
+        serviceDatabase(config, {
+          schema: 'search',
+          entities: [DocumentEntity, IndexSnapshotEntity],
+          migrations: [SearchInit1760000000000],
+        }),
+        HealthModule,
+        SearchModule.forRoot(config),
+      ],
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { baseServiceConfigSchema } from '@sniff/service-kit';
+
+export const searchConfigSchema = baseServiceConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3103),
+  /** How many stores' indexes this replica keeps in memory (least recently used leave first). */
+  SEARCH_CACHE_STORES: z.coerce.number().int().min(1).default(200),
+  /** How often a cached index checks for a newer snapshot written by another replica. */
+  SEARCH_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
+});
+export type SearchConfig = z.infer<typeof searchConfigSchema>;
+
+export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');
+
+/** Fills the search settings' defaults (tests pass only the base settings). */
+export function withSearchDefaults(config: z.input<typeof baseServiceConfigSchema> & Partial<SearchConfig>): SearchConfig {
+  return searchConfigSchema.parse(config);
+}

@@ -1,0 +1,28 @@
+import type { IndexDocument, SearchHit } from '@sniff/contracts';
+
+/** What one query returns from an index (the service adds `query` and `tookMs`). */
+export interface IndexSearchResult {
+  hits: SearchHit[];
+  /** Set when nothing matched as typed and the closest indexed words did. */
+  correctedQuery?: string;
+  suggestions: string[];
+}
+
+/**
+ * One store's in-memory index. The service only talks to this interface, so the engine
+ * behind it can be replaced (a later benchmark picks the engine) without touching routes.
+ */
+export interface SearchIndex {
+  readonly documentCount: number;
+  search(q: string, limit: number): IndexSearchResult;
+  /** A self-contained snapshot that `SearchEngine.load` turns back into an equal index. */
+  serialize(): string;
+}
+
+export interface SearchEngine {
+  readonly name: string;
+  build(documents: IndexDocument[]): SearchIndex;
+  load(snapshot: string): SearchIndex;
+}
+
+export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');

@@ -1,0 +1,209 @@
+import { IndexDocument, SEARCH_EVENTS_QUEUE, searchResponseSchema, SearchResponse } from '@sniff/contracts';
+import { Queue } from '@sniff/service-kit';
+import { asInternal, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { DataSource } from 'typeorm';
+import { SearchAppModule } from './app.module';
+import { SITE_DOCUMENTS } from './engine/fixtures';
+
+describe('search service', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let svc: TestService;
+  let replica: TestService;
+
+  const put = (base: string, storeId: string, documents: IndexDocument[], headers = asInternal()) =>
+    fetch(`${base}/internal/stores/${storeId}/documents`, { method: 'PUT', headers, body: JSON.stringify({ documents }) });
+  const searchRaw = (storeId: string, params: Record<string, string>, base = svc.url) =>
+    fetch(`${base}/v1/stores/${encodeURIComponent(storeId)}/search?${new URLSearchParams(params)}`);
+  const search = async (q: string, storeId = 'store-1', base = svc.url): Promise<SearchResponse> => {
+    const res = await searchRaw(storeId, { q }, base);
+    expect(res.status).toBe(200);
+    return searchResponseSchema.parse(await res.json());
+  };
+  const ids = async (q: string, storeId = 'store-1', base = svc.url) => (await search(q, storeId, base)).hits.map((h) => h.id);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const config = { ...testConfig(db.url), SEARCH_REVALIDATE_MS: 0 };
+    svc = await startTestService(SearchAppModule.forRoot(config), config);
+    replica = await startTestService(SearchAppModule.forRoot(config), config);
+    const res = await put(svc.url, 'store-1', SITE_DOCUMENTS);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ storeId: 'store-1', documents: SITE_DOCUMENTS.length });
+  });
+  afterAll(async () => {
+    await replica?.close();
+    await svc?.close();
+    await db?.drop();
+  });
+
+  it('refuses indexing calls without the internal token', async () => {
+    const res = await put(svc.url, 'store-x', SITE_DOCUMENTS, { 'content-type': 'application/json' });
+    expect(res.status).toBe(403);
+    expect((await searchRaw('store-x', { q: 'pricing' })).status).toBe(404);
+  });
+
+  it('finds exact words, prefixes and typos, the Pricing page first', async () => {
+    expect((await ids('pricing'))[0]).toBe('pricing');
+    expect((await ids('pric'))[0]).toBe('pricing');
+    expect((await ids('pricng'))[0]).toBe('pricing');
+    const res = await search('pricng');
+    expect(res.hits[0]).toMatchObject({ title: 'Pricing', url: 'https://shop.example/pricing' });
+    expect(res.correctedQuery).toBeUndefined();
+    expect(res.tookMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('folds diacritics and case', async () => {
+    expect(await ids('café')).toContain('cafe');
+    expect(await ids('cafe')).toEqual(await ids('CAFÉ'));
+  });
+
+  it('prefers pages with all the words of a multi-word query', async () => {
+    expect((await ids('free shipping'))[0]).toBe('shipping');
+    expect((await ids('coffee grind'))[0]).toBe('blog-coffee');
+  });
+
+  it('answers an empty or blank query with no hits', async () => {
+    for (const q of ['', '   ']) {
+      const res = await search(q);
+      expect(res).toMatchObject({ query: q, hits: [], suggestions: [] });
+    }
+    const res = await fetch(`${svc.url}/v1/stores/store-1/search`);
+    expect(res.status).toBe(200);
+  });
+
+  it('rejects a query that is too long and a limit out of range, naming the field', async () => {
+    let res = await searchRaw('store-1', { q: 'a'.repeat(257) });
+    expect(res.status).toBe(400);
+    let body = await res.json();
+    expect(body).toMatchObject({ statusCode: 400, field: 'q' });
+    expect(body.message).toContain('q');
+    for (const limit of ['0', '51', 'abc']) {
+      res = await searchRaw('store-1', { q: 'pricing', limit });
+      expect(res.status).toBe(400);
+      body = await res.json();
+      expect(body.field).toBe('limit');
+      expect(body.message).toContain('limit');
+    }
+    expect((await searchRaw('store-1', { q: 'a'.repeat(256) })).status).toBe(200);
+  });
+
+  it('honours the limit', async () => {
+    const res = await searchRaw('store-1', { q: 'our', limit: '1' });
+    expect((await res.json()).hits).toHaveLength(1);
+  });
+
+  it('treats operator characters, emoji, Arabic and control characters as plain text', async () => {
+    for (const q of ['& | ! :* <-> " \' `', 'pricing 🔥☕️', 'مرحبا بالعالم', 'pri\u0000cing', '\u202eprice', 'a:*|b']) {
+      const res = await searchRaw('store-1', { q });
+      expect(res.status).toBe(200);
+      expect((await res.json()).query).toBe(q);
+    }
+    expect((await ids('pricing 🔥☕️'))[0]).toBe('pricing');
+  });
+
+  it('answers 404 for an unknown store', async () => {
+    const res = await searchRaw('no-such-store', { q: 'pricing' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ statusCode: 404, message: 'Store not found' });
+    expect((await searchRaw('no-such-store', { q: '' })).status).toBe(404);
+  });
+
+  it('says "did you mean" when nothing matches as typed', async () => {
+    const res = await search('pricnig plns');
+    expect(res.correctedQuery).toBe('pricing plans');
+    expect(res.hits[0].id).toBe('pricing');
+  });
+
+  it('returns highlight ranges that point at the matched words', async () => {
+    const hit = (await search('cafe')).hits.find((h) => h.id === 'cafe')!;
+    expect(hit.highlight.title.map(([s, e]) => hit.title.slice(s, e))).toEqual(['Café']);
+    const shipping = (await search('free shiping')).hits[0];
+    expect(shipping.highlight.title.map(([s, e]) => shipping.title.slice(s, e))).toEqual(['Shipping']);
+    expect(shipping.highlight.description.map(([s, e]) => shipping.description.slice(s, e))).toEqual(['Free', 'shipping']);
+  });
+
+  it('suggests completions of the last word', async () => {
+    expect((await search('ship')).suggestions).toContain('shipping');
+  });
+
+  it('answers the same from a second instance that loads the snapshot', async () => {
+    for (const q of ['pricng', 'café', 'free shipping', 'pricnig plns']) {
+      const a = await search(q);
+      const b = await search(q, 'store-1', replica.url);
+      expect({ ...b, tookMs: 0 }).toEqual({ ...a, tookMs: 0 });
+    }
+  });
+
+  it('swaps the index when a store is re-indexed: old results until the new ones are in', async () => {
+    await put(svc.url, 'store-swap', SITE_DOCUMENTS);
+    expect((await ids('shipping', 'store-swap'))[0]).toBe('shipping');
+    expect((await ids('shipping', 'store-swap', replica.url))[0]).toBe('shipping');
+    const next: IndexDocument[] = Array.from({ length: 300 }, (_, i) => ({
+      id: `faq-${i}`,
+      url: `https://shop.example/faq/${i}`,
+      title: `Question ${i} about warranty`,
+      description: 'Warranty terms explained',
+      headings: ['Warranty'],
+      body: 'Every product has a two year warranty. '.repeat(20),
+    }));
+    const reindex = put(svc.url, 'store-swap', next);
+    // While the re-index runs, every search sees either the whole old or the whole new index.
+    const during = await Promise.all([ids('shipping', 'store-swap'), ids('warranty', 'store-swap')]);
+    expect([['shipping'], []]).toContainEqual(during[0].slice(0, 1));
+    expect((await reindex).status).toBe(200);
+    expect(await ids('shipping', 'store-swap')).toEqual([]);
+    expect((await ids('warranty', 'store-swap')).length).toBeGreaterThan(0);
+    // The replica notices the newer snapshot too.
+    expect(await ids('shipping', 'store-swap', replica.url)).toEqual([]);
+    expect((await ids('warranty', 'store-swap', replica.url)).length).toBeGreaterThan(0);
+  });
+
+  it('deletes a store with its documents and index', async () => {
+    await put(svc.url, 'store-del', SITE_DOCUMENTS);
+    expect((await ids('pricing', 'store-del', replica.url))[0]).toBe('pricing');
+    const res = await fetch(`${svc.url}/internal/stores/store-del`, { method: 'DELETE', headers: asInternal() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ storeId: 'store-del', deleted: true });
+    expect((await searchRaw('store-del', { q: 'pricing' })).status).toBe(404);
+    expect((await searchRaw('store-del', { q: 'pricing' }, replica.url)).status).toBe(404);
+    const left = await svc.app.get(DataSource).query(
+      `SELECT count(*)::int AS n FROM search.documents WHERE store_id = 'store-del'`,
+    );
+    expect(left[0].n).toBe(0);
+  });
+
+  describe('events', () => {
+    const post = (storeId: string, body: string, contentType = 'application/json') =>
+      fetch(`${svc.url}/v1/stores/${storeId}/events`, { method: 'POST', headers: { 'content-type': contentType }, body });
+
+    it('accepts search intents and clicks onto the durable queue', async () => {
+      let res = await post('store-1', JSON.stringify({ type: 'search', query: ' pricng ', resultCount: 3 }));
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ accepted: true });
+      // navigator.sendBeacon sends text/plain.
+      res = await post('store-1', JSON.stringify({ type: 'click', query: 'pricng', hitId: 'pricing', url: 'https://shop.example/pricing' }), 'text/plain;charset=UTF-8');
+      expect(res.status).toBe(202);
+
+      const boss = await svc.app.get(Queue).client();
+      const jobs = await boss.fetch<Record<string, unknown>>(SEARCH_EVENTS_QUEUE, { batchSize: 10 });
+      const events = jobs.map((j) => j.data).sort((a, b) => String(a.type).localeCompare(String(b.type)));
+      expect(events).toEqual([
+        { storeId: 'store-1', type: 'click', query: 'pricng', resultCount: null, hitId: 'pricing', url: 'https://shop.example/pricing', at: expect.any(String) },
+        { storeId: 'store-1', type: 'search', query: 'pricng', resultCount: 3, hitId: null, url: null, at: expect.any(String) },
+      ]);
+      expect(Math.abs(Date.parse(String(events[0].at)) - Date.now())).toBeLessThan(60_000);
+    });
+
+    it('rejects a bad event and an unknown store', async () => {
+      let res = await post('store-1', JSON.stringify({ type: 'search', query: '', resultCount: 1 }));
+      expect(res.status).toBe(400);
+      expect((await res.json()).field).toBe('query');
+      res = await post('store-1', '{"type":', 'text/plain');
+      expect(res.status).toBe(400);
+      res = await post('store-1', JSON.stringify({ type: 'hover' }));
+      expect(res.status).toBe(400);
+      res = await post('nope', JSON.stringify({ type: 'search', query: 'x', resultCount: 0 }));
+      expect(res.status).toBe(404);
+    });
+  });
+});

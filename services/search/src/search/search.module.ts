@@ -1,0 +1,54 @@
+import { DynamicModule, Inject, Logger, MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
+import { Queue, queueProviders } from '@sniff/service-kit';
+import { SEARCH_CONFIG, SearchConfig } from '../config';
+import { miniSearchEngine } from '../engine/minisearch-index';
+import { SEARCH_ENGINE } from '../engine/search-index';
+import { DocumentEntity } from './document.entity';
+import { IndexSnapshotEntity } from './index-snapshot.entity';
+import { InternalController } from './internal.controller';
+import { PublicController } from './public.controller';
+import { SearchService } from './search.service';
+import { textBody } from './text-body.middleware';
+
+/** Declares the events queue; analytics declares it too, whichever starts first wins. */
+export async function declareEventsQueue(queue: Queue): Promise<void> {
+  try {
+    await queue.declare(SEARCH_EVENTS_QUEUE, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  } catch (err) {
+    const boss = await queue.client();
+    if (!(await boss.getQueue(SEARCH_EVENTS_QUEUE))) throw err;
+  }
+}
+
+@Module({})
+export class SearchModule implements NestModule, OnModuleInit {
+  private readonly logger = new Logger('SearchModule');
+
+  constructor(@Inject(Queue) private readonly queue: Queue) {}
+
+  static forRoot(config: SearchConfig): DynamicModule {
+    return {
+      module: SearchModule,
+      imports: [TypeOrmModule.forFeature([DocumentEntity, IndexSnapshotEntity])],
+      controllers: [PublicController, InternalController],
+      providers: [
+        SearchService,
+        { provide: SEARCH_CONFIG, useValue: config },
+        { provide: SEARCH_ENGINE, useValue: miniSearchEngine },
+        ...queueProviders(config),
+      ],
+      exports: [SearchService],
+    };
+  }
+
+  async onModuleInit(): Promise<void> {
+    await declareEventsQueue(this.queue);
+    this.logger.log(`events go to queue ${SEARCH_EVENTS_QUEUE}`);
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(textBody).forRoutes({ path: 'v1/stores/:id/events', method: RequestMethod.POST });
+  }
+}

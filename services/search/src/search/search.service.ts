@@ -1,0 +1,177 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  IndexDocument,
+  RecordedSearchEvent,
+  recordedSearchEventSchema,
+  SEARCH_EVENTS_QUEUE,
+  SearchEvent,
+  SearchResponse,
+} from '@sniff/contracts';
+import { Queue } from '@sniff/service-kit';
+import { SEARCH_ENGINE, SearchEngine, SearchIndex } from '../engine/search-index';
+import { SEARCH_CONFIG, SearchConfig } from '../config';
+import { DocumentEntity } from './document.entity';
+import { IndexSnapshotEntity } from './index-snapshot.entity';
+import { IndexCache } from './index-cache';
+
+const INSERT_CHUNK = 500;
+
+export interface IndexedStore {
+  storeId: string;
+  documents: number;
+  builtAt: string;
+}
+
+@Injectable()
+export class SearchService {
+  private readonly logger = new Logger('SearchService');
+  private readonly cache: IndexCache;
+  private readonly loading = new Map<string, Promise<SearchIndex | null>>();
+  /** Re-indexing of one store runs one at a time, in arrival order. */
+  private readonly writes = new Map<string, Promise<unknown>>();
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
+    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly queue: Queue,
+  ) {
+    this.cache = new IndexCache(config.SEARCH_CACHE_STORES);
+  }
+
+  /** GET /v1/stores/:id/search */
+  async search(storeId: string, q: string, limit: number): Promise<SearchResponse> {
+    const started = performance.now();
+    const took = () => Math.round((performance.now() - started) * 100) / 100;
+    if (!q.trim()) {
+      if (!(await this.storeExists(storeId))) throw new NotFoundException('Store not found');
+      return { query: q, hits: [], suggestions: [], tookMs: took() };
+    }
+    const index = await this.indexFor(storeId);
+    if (!index) throw new NotFoundException('Store not found');
+    const result = index.search(q, limit);
+    return { query: q, ...result, tookMs: took() };
+  }
+
+  /** POST /v1/stores/:id/events: durable on the queue once this returns. */
+  async recordEvent(storeId: string, event: SearchEvent): Promise<{ accepted: true }> {
+    if (!(await this.storeExists(storeId))) throw new NotFoundException('Store not found');
+    const recorded: RecordedSearchEvent = recordedSearchEventSchema.parse({
+      storeId,
+      type: event.type,
+      query: event.query,
+      resultCount: event.type === 'search' ? event.resultCount : null,
+      hitId: event.type === 'click' ? event.hitId : null,
+      url: event.type === 'click' ? event.url : null,
+      at: new Date().toISOString(),
+    });
+    await this.queue.send(SEARCH_EVENTS_QUEUE, recorded);
+    return { accepted: true };
+  }
+
+  /** PUT /internal/stores/:id/documents: replaces the documents and swaps the index. */
+  replaceDocuments(storeId: string, documents: IndexDocument[]): Promise<IndexedStore> {
+    return this.serialized(storeId, async () => {
+      // Build outside the transaction: searches keep using the old index meanwhile.
+      const index = this.engine.build(documents);
+      const snapshot = index.serialize();
+      const builtAt = new Date();
+      const unique = [...new Map(documents.map((d) => [d.id, d])).values()];
+      await this.db.transaction(async (m) => {
+        await m.delete(DocumentEntity, { storeId });
+        for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+          const rows = unique.slice(i, i + INSERT_CHUNK).map((d) => ({
+            storeId,
+            docId: d.id,
+            url: d.url,
+            title: d.title,
+            description: d.description,
+            headings: d.headings,
+            body: d.body,
+            price: d.price ?? null,
+            imageUrl: d.imageUrl ?? null,
+          }));
+          await m.createQueryBuilder().insert().into(DocumentEntity).values(rows).execute();
+        }
+        await m.upsert(
+          IndexSnapshotEntity,
+          { storeId, engine: this.engine.name, snapshot, docCount: index.documentCount, builtAt },
+          ['storeId'],
+        );
+      });
+      this.cache.set(storeId, index, builtAt.getTime());
+      this.logger.log(`indexed store ${storeId}: ${index.documentCount} documents`);
+      return { storeId, documents: index.documentCount, builtAt: builtAt.toISOString() };
+    });
+  }
+
+  /** DELETE /internal/stores/:id */
+  deleteStore(storeId: string): Promise<{ storeId: string; deleted: boolean }> {
+    return this.serialized(storeId, async () => {
+      let deleted = false;
+      await this.db.transaction(async (m) => {
+        await m.delete(DocumentEntity, { storeId });
+        const r = await m.delete(IndexSnapshotEntity, { storeId });
+        deleted = (r.affected ?? 0) > 0;
+      });
+      this.cache.delete(storeId);
+      return { storeId, deleted };
+    });
+  }
+
+  private async storeExists(storeId: string): Promise<boolean> {
+    if (this.cache.get(storeId)) return true;
+    return this.db.getRepository(IndexSnapshotEntity).exists({ where: { storeId } });
+  }
+
+  /**
+   * The store's index: from memory, confirmed against the snapshot every SEARCH_REVALIDATE_MS
+   * (another replica may have re-indexed it), else loaded from the snapshot. Null: unknown store.
+   */
+  private async indexFor(storeId: string): Promise<SearchIndex | null> {
+    const entry = this.cache.get(storeId);
+    if (entry) {
+      if (Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return entry.index;
+      const row = await this.db
+        .getRepository(IndexSnapshotEntity)
+        .findOne({ where: { storeId }, select: { storeId: true, builtAt: true } });
+      if (row && row.builtAt.getTime() === entry.builtAt) {
+        entry.checkedAt = Date.now();
+        return entry.index;
+      }
+    }
+    let pending = this.loading.get(storeId);
+    if (!pending) {
+      pending = this.load(storeId).finally(() => this.loading.delete(storeId));
+      this.loading.set(storeId, pending);
+    }
+    return pending;
+  }
+
+  private async load(storeId: string): Promise<SearchIndex | null> {
+    const generation = this.cache.generation(storeId);
+    const row = await this.db.getRepository(IndexSnapshotEntity).findOne({ where: { storeId } });
+    if (!row) {
+      this.cache.delete(storeId);
+      return null;
+    }
+    const index = this.engine.load(row.snapshot);
+    // A re-index that finished while we were loading wins; use its index instead.
+    if (!this.cache.set(storeId, index, row.builtAt.getTime(), generation)) {
+      return this.cache.get(storeId)?.index ?? index;
+    }
+    return index;
+  }
+
+  private serialized<T>(storeId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.writes.get(storeId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.writes.set(storeId, next);
+    void next.finally(() => {
+      if (this.writes.get(storeId) === next) this.writes.delete(storeId);
+    }).catch(() => undefined);
+    return next;
+  }
+}

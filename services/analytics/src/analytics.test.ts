@@ -1,0 +1,152 @@
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RecordedSearchEvent, SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
+import { INTERNAL_TOKEN_HEADER, Queue } from '@sniff/service-kit';
+import { asOwner, createTestDatabase, startTestService, testConfig, TestService, TEST_INTERNAL_TOKEN } from '@sniff/service-kit/testing';
+import { DataSource } from 'typeorm';
+import { AnalyticsAppModule } from './app.module';
+import { EventsService } from './events/events.service';
+
+/** Stand-in for the stores service's internal route GET /internal/stores?owner=&url=. */
+const REGISTRY = [
+  { id: 'store-a', owner: 'owner-1', url: 'https://shop.example' },
+  { id: 'store-b', owner: 'owner-2', url: 'https://other.example' },
+];
+
+function startStoresStub(): Promise<{ url: string; server: Server; calls: string[] }> {
+  const calls: string[] = [];
+  const server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://stub');
+    calls.push(u.pathname + u.search);
+    if (req.headers[INTERNAL_TOKEN_HEADER] !== TEST_INTERNAL_TOKEN) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 403, message: 'internal' }));
+      return;
+    }
+    const owner = u.searchParams.get('owner');
+    const url = u.searchParams.get('url');
+    const rows = REGISTRY.filter((s) => s.owner === owner && s.url === url).map(({ id, url }) => ({ id, url }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, calls })),
+  );
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+const search = (storeId: string, query: string, resultCount: number, at = new Date().toISOString()): RecordedSearchEvent => ({
+  storeId,
+  type: 'search',
+  query,
+  resultCount,
+  hitId: null,
+  url: null,
+  at,
+});
+
+describe('analytics service', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let svc: TestService;
+  let stores: Awaited<ReturnType<typeof startStoresStub>>;
+
+  const fetchPanel = async (panel: string, owner: string, url: string, days?: number) => {
+    const res = await fetch(`${svc.url}/fetch/${panel}`, {
+      method: 'POST',
+      headers: asOwner(owner),
+      body: JSON.stringify({ email: `${owner}@example.com`, url, ...(days ? { days } : {}) }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { rows: { query: string; count?: number; timestamp?: string }[] };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    stores = await startStoresStub();
+    const config = { ...testConfig(db.url), STORES_URL: stores.url };
+    svc = await startTestService(AnalyticsAppModule.forRoot(config), config);
+
+    const queue = svc.app.get(Queue);
+    const events: RecordedSearchEvent[] = [
+      search('store-a', 'Pricing', 4, daysAgo(0.003)),
+      search('store-a', 'pricing ', 4, daysAgo(0.002)),
+      search('store-a', 'refund  policy', 0, daysAgo(0.001)),
+      search('store-a', 'Refund Policy', 0),
+      search('store-a', 'gift cards', 0),
+      search('store-a', 'old query', 0, daysAgo(40)),
+      { storeId: 'store-a', type: 'click', query: 'pricing', resultCount: null, hitId: 'p1', url: 'https://shop.example/pricing', at: daysAgo(0) },
+      search('store-b', 'secret of owner two', 0),
+    ];
+    for (const e of events) await queue.send(SEARCH_EVENTS_QUEUE, e);
+    // The worker picks the jobs up from the queue.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const [{ n }] = await svc.app.get(DataSource).query('SELECT count(*)::int AS n FROM analytics.search_events');
+      if (n === events.length) break;
+      if (Date.now() > deadline) throw new Error(`only ${n} of ${events.length} events arrived`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await new Promise((r) => stores?.server.close(r));
+    await db?.drop();
+  });
+
+  it('lists the search intents of the window, newest first, without clicks', async () => {
+    const { rows } = await fetchPanel('timeseries', 'owner-1', 'https://shop.example');
+    expect(rows.map((r) => r.query)).toEqual(['gift cards', 'Refund Policy', 'refund  policy', 'pricing', 'Pricing']);
+    for (const r of rows) expect(Date.parse(r.timestamp!)).toBeGreaterThan(Date.now() - 60_000 * 10);
+    const wider = await fetchPanel('timeseries', 'owner-1', 'https://shop.example', 60);
+    expect(wider.rows.map((r) => r.query)).toContain('old query');
+  });
+
+  it('groups zero-result queries by their normalized form, most frequent first', async () => {
+    const expected = [
+      { query: 'refund policy', count: 2 },
+      { query: 'gift cards', count: 1 },
+    ];
+    expect((await fetchPanel('zeroes', 'owner-1', 'https://shop.example')).rows).toEqual(expected);
+    expect((await fetchPanel('top10-zeroes', 'owner-1', 'https://shop.example')).rows).toEqual(expected);
+  });
+
+  it('ranks the most searched queries', async () => {
+    expect((await fetchPanel('top10', 'owner-1', 'https://shop.example')).rows).toEqual([
+      // Ties: the more recently searched first.
+      { query: 'refund policy', count: 2 },
+      { query: 'pricing', count: 2 },
+      { query: 'gift cards', count: 1 },
+    ]);
+  });
+
+  it("never shows another owner's data", async () => {
+    for (const panel of ['timeseries', 'zeroes', 'top10', 'top10-zeroes']) {
+      expect(await fetchPanel(panel, 'owner-2', 'https://shop.example')).toEqual({ rows: [] });
+      expect(await fetchPanel(panel, 'owner-1', 'https://other.example')).toEqual({ rows: [] });
+    }
+    expect((await fetchPanel('zeroes', 'owner-2', 'https://other.example')).rows).toEqual([{ query: 'secret of owner two', count: 1 }]);
+    expect(stores.calls).toContain(`/internal/stores?owner=owner-2&url=${encodeURIComponent('https://shop.example')}`);
+  });
+
+  it('counts a retried job once', async () => {
+    const events = svc.app.get(EventsService);
+    const e = search('store-a', 'duplicate me', 0);
+    expect(await events.record(e, '00000000-0000-4000-8000-000000000001')).toBe(true);
+    expect(await events.record(e, '00000000-0000-4000-8000-000000000001')).toBe(false);
+    const { rows } = await fetchPanel('zeroes', 'owner-1', 'https://shop.example');
+    expect(rows.find((r) => r.query === 'duplicate me')).toEqual({ query: 'duplicate me', count: 1 });
+  });
+
+  it('rejects calls that did not come through the gateway and bad bodies', async () => {
+    let res = await fetch(`${svc.url}/fetch/timeseries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x@example.com', url: 'https://shop.example' }),
+    });
+    expect(res.status).toBe(403);
+    res = await fetch(`${svc.url}/fetch/zeroes`, { method: 'POST', headers: asOwner('owner-1'), body: JSON.stringify({ email: 'a@b.c', url: '' }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).field).toBe('url');
+    res = await fetch(`${svc.url}/fetch/top10`, { method: 'POST', headers: asOwner('owner-1'), body: JSON.stringify({ email: 'a@b.c', url: 'x', days: 0 }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).field).toBe('days');
+  });
+});

@@ -1,0 +1,73 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { CountRow, TimeseriesRow } from '@sniff/contracts';
+import { callInternal, Owner } from '@sniff/service-kit';
+import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
+
+export interface AnalyticsQuery {
+  url: string;
+  days: number;
+}
+
+const TIMESERIES_CAP = 500;
+const TOP = 10;
+
+/** The read side: each panel of the analytics page, only ever over the caller's own stores. */
+@Injectable()
+export class AnalyticsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ANALYTICS_CONFIG) private readonly config: AnalyticsConfig,
+  ) {}
+
+  /** Search intents in the window, newest first. */
+  async timeseries(owner: Owner, q: AnalyticsQuery): Promise<{ rows: TimeseriesRow[] }> {
+    const stores = await this.storesOf(owner, q.url);
+    if (!stores.length) return { rows: [] };
+    const rows: { query: string; at: Date }[] = await this.db.query(
+      `SELECT query, at FROM analytics.search_events
+        WHERE store_id = ANY($1) AND type = 'search' AND at >= now() - make_interval(days => $2)
+        ORDER BY at DESC, id DESC LIMIT $3`,
+      [stores, q.days, TIMESERIES_CAP],
+    );
+    return { rows: rows.map((r) => ({ query: r.query, timestamp: new Date(r.at).toISOString() })) };
+  }
+
+  /** Most searched queries (grouped by normalized form). */
+  top10(owner: Owner, q: AnalyticsQuery): Promise<{ rows: CountRow[] }> {
+    return this.counts(owner, q, false);
+  }
+
+  /** Queries that found nothing, most frequent first. */
+  zeroes(owner: Owner, q: AnalyticsQuery): Promise<{ rows: CountRow[] }> {
+    return this.counts(owner, q, true);
+  }
+
+  private async counts(owner: Owner, q: AnalyticsQuery, zeroOnly: boolean): Promise<{ rows: CountRow[] }> {
+    const stores = await this.storesOf(owner, q.url);
+    if (!stores.length) return { rows: [] };
+    const rows: CountRow[] = await this.db.query(
+      `SELECT normalized_query AS query, count(*)::int AS count FROM analytics.search_events
+        WHERE store_id = ANY($1) AND type = 'search' AND at >= now() - make_interval(days => $2)
+          ${zeroOnly ? 'AND result_count = 0' : ''}
+        GROUP BY normalized_query
+        ORDER BY count(*) DESC, max(at) DESC, normalized_query
+        LIMIT $3`,
+      [stores, q.days, TOP],
+    );
+    return { rows };
+  }
+
+  /** Ids of the caller's stores for that URL (stores owns the registry); none if not theirs. */
+  private async storesOf(owner: Owner, url: string): Promise<string[]> {
+    const path = `/internal/stores?${new URLSearchParams({ owner: owner.sub, url })}`;
+    try {
+      const stores = await callInternal<{ id: string; url: string }[]>('stores', this.config.STORES_URL, path);
+      return Array.isArray(stores) ? stores.map((s) => s.id) : [];
+    } catch (err) {
+      if (err instanceof NotFoundException) return [];
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { recordedSearchEventSchema, SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
+import { Queue } from '@sniff/service-kit';
+import { normalizeQuery } from './normalize';
+
+/** Declares the events queue (the search service declares it too; whichever starts first wins). */
+export async function declareEventsQueue(queue: Queue): Promise<void> {
+  try {
+    await queue.declare(SEARCH_EVENTS_QUEUE, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+  } catch (err) {
+    const boss = await queue.client();
+    if (!(await boss.getQueue(SEARCH_EVENTS_QUEUE))) throw err;
+  }
+}
+
+/** The write side: consumes search events from the queue into analytics.search_events. */
+@Injectable()
+export class EventsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('EventsService');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly queue: Queue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await declareEventsQueue(this.queue);
+    await this.queue.work<object>(SEARCH_EVENTS_QUEUE, async (data, jobId) => {
+      await this.record(data, jobId);
+    });
+  }
+
+  /** Stores one event; the job id makes it idempotent. Returns false for a duplicate or a malformed payload. */
+  async record(data: unknown, jobId: string): Promise<boolean> {
+    const parsed = recordedSearchEventSchema.safeParse(data);
+    if (!parsed.success) {
+      // Retrying cannot fix a malformed payload: log it and let the job complete.
+      this.logger.warn(`dropping malformed event in job ${jobId}: ${parsed.error.issues[0]?.message}`);
+      return false;
+    }
+    const e = parsed.data;
+    const at = Number.isNaN(Date.parse(e.at)) ? new Date() : new Date(e.at);
+    const rows: unknown[] = await this.db.query(
+      `INSERT INTO analytics.search_events
+         (job_id, store_id, type, query, normalized_query, result_count, hit_id, url, at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (job_id) DO NOTHING
+       RETURNING id`,
+      [jobId, e.storeId, e.type, e.query.trim(), normalizeQuery(e.query), e.resultCount, e.hitId, e.url, at],
+    );
+    return rows.length > 0;
+  }
+}

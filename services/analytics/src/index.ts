@@ -1,0 +1,4 @@
+export * from './app.module';
+export * from './config';
+export { EventsService } from './events/events.service';
+export { normalizeQuery } from './events/normalize';

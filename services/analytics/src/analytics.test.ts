@@ -2,7 +2,14 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RecordedSearchEvent, SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
 import { INTERNAL_TOKEN_HEADER, Queue } from '@sniff/service-kit';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService, TEST_INTERNAL_TOKEN } from '@sniff/service-kit/testing';
+import {
+  asOwner,
+  createTestDatabase,
+  startTestService,
+  testConfig,
+  TestService,
+  TEST_INTERNAL_TOKEN,
+} from '@sniff/service-kit/testing';
 import { DataSource } from 'typeorm';
 import { AnalyticsAppModule } from './app.module';
 import { EventsService } from './events/events.service';
@@ -19,7 +26,9 @@ function startStoresStub(): Promise<{ url: string; server: Server; calls: string
     const u = new URL(req.url ?? '/', 'http://stub');
     calls.push(u.pathname + u.search);
     if (req.headers[INTERNAL_TOKEN_HEADER] !== TEST_INTERNAL_TOKEN) {
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 403, message: 'internal' }));
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ statusCode: 403, message: 'internal' }));
       return;
     }
     const owner = u.searchParams.get('owner');
@@ -28,12 +37,19 @@ function startStoresStub(): Promise<{ url: string; server: Server; calls: string
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, calls })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, calls }),
+    ),
   );
 }
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-const search = (storeId: string, query: string, resultCount: number, at = new Date().toISOString()): RecordedSearchEvent => ({
+const search = (
+  storeId: string,
+  query: string,
+  resultCount: number,
+  at = new Date().toISOString(),
+): RecordedSearchEvent => ({
   storeId,
   type: 'search',
   query,
@@ -72,7 +88,15 @@ describe('analytics service', () => {
       search('store-a', 'Refund Policy', 0),
       search('store-a', 'gift cards', 0),
       search('store-a', 'old query', 0, daysAgo(40)),
-      { storeId: 'store-a', type: 'click', query: 'pricing', resultCount: null, hitId: 'p1', url: 'https://shop.example/pricing', at: daysAgo(0) },
+      {
+        storeId: 'store-a',
+        type: 'click',
+        query: 'pricing',
+        resultCount: null,
+        hitId: 'p1',
+        url: 'https://shop.example/pricing',
+        at: daysAgo(0),
+      },
       search('store-b', 'secret of owner two', 0),
     ];
     for (const e of events) await queue.send(SEARCH_EVENTS_QUEUE, e);
@@ -122,7 +146,9 @@ describe('analytics service', () => {
       expect(await fetchPanel(panel, 'owner-2', 'https://shop.example')).toEqual({ rows: [] });
       expect(await fetchPanel(panel, 'owner-1', 'https://other.example')).toEqual({ rows: [] });
     }
-    expect((await fetchPanel('zeroes', 'owner-2', 'https://other.example')).rows).toEqual([{ query: 'secret of owner two', count: 1 }]);
+    expect((await fetchPanel('zeroes', 'owner-2', 'https://other.example')).rows).toEqual([
+      { query: 'secret of owner two', count: 1 },
+    ]);
     expect(stores.calls).toContain(`/internal/stores?owner=owner-2&url=${encodeURIComponent('https://shop.example')}`);
   });
 
@@ -142,10 +168,18 @@ describe('analytics service', () => {
       body: JSON.stringify({ email: 'x@example.com', url: 'https://shop.example' }),
     });
     expect(res.status).toBe(403);
-    res = await fetch(`${svc.url}/fetch/zeroes`, { method: 'POST', headers: asOwner('owner-1'), body: JSON.stringify({ email: 'a@b.c', url: '' }) });
+    res = await fetch(`${svc.url}/fetch/zeroes`, {
+      method: 'POST',
+      headers: asOwner('owner-1'),
+      body: JSON.stringify({ email: 'a@b.c', url: '' }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).field).toBe('url');
-    res = await fetch(`${svc.url}/fetch/top10`, { method: 'POST', headers: asOwner('owner-1'), body: JSON.stringify({ email: 'a@b.c', url: 'x', days: 0 }) });
+    res = await fetch(`${svc.url}/fetch/top10`, {
+      method: 'POST',
+      headers: asOwner('owner-1'),
+      body: JSON.stringify({ email: 'a@b.c', url: 'x', days: 0 }),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).field).toBe('days');
   });

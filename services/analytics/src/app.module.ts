@@ -13,7 +13,11 @@ export class AnalyticsAppModule {
     return {
       module: AnalyticsAppModule,
       imports: [
-        serviceDatabase(config, { schema: 'analytics', entities: [SearchEventEntity], migrations: [AnalyticsInit1760000000000] }),
+        serviceDatabase(config, {
+          schema: 'analytics',
+          entities: [SearchEventEntity],
+          migrations: [AnalyticsInit1760000000000],
+        }),
         HealthModule,
         EventsModule.forRoot(config),
       ],

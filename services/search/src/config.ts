@@ -13,6 +13,8 @@ export type SearchConfig = z.infer<typeof searchConfigSchema>;
 export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');
 
 /** Fills the search settings' defaults (tests pass only the base settings). */
-export function withSearchDefaults(config: z.input<typeof baseServiceConfigSchema> & Partial<SearchConfig>): SearchConfig {
+export function withSearchDefaults(
+  config: z.input<typeof baseServiceConfigSchema> & Partial<SearchConfig>,
+): SearchConfig {
   return searchConfigSchema.parse(config);
 }

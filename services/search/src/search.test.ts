@@ -11,7 +11,11 @@ describe('search service', () => {
   let replica: TestService;
 
   const put = (base: string, storeId: string, documents: IndexDocument[], headers = asInternal()) =>
-    fetch(`${base}/internal/stores/${storeId}/documents`, { method: 'PUT', headers, body: JSON.stringify({ documents }) });
+    fetch(`${base}/internal/stores/${storeId}/documents`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ documents }),
+    });
   const searchRaw = (storeId: string, params: Record<string, string>, base = svc.url) =>
     fetch(`${base}/v1/stores/${encodeURIComponent(storeId)}/search?${new URLSearchParams(params)}`);
   const search = async (q: string, storeId = 'store-1', base = svc.url): Promise<SearchResponse> => {
@@ -19,7 +23,8 @@ describe('search service', () => {
     expect(res.status).toBe(200);
     return searchResponseSchema.parse(await res.json());
   };
-  const ids = async (q: string, storeId = 'store-1', base = svc.url) => (await search(q, storeId, base)).hits.map((h) => h.id);
+  const ids = async (q: string, storeId = 'store-1', base = svc.url) =>
+    (await search(q, storeId, base)).hits.map((h) => h.id);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -119,7 +124,10 @@ describe('search service', () => {
     expect(hit.highlight.title.map(([s, e]) => hit.title.slice(s, e))).toEqual(['Café']);
     const shipping = (await search('free shiping')).hits[0];
     expect(shipping.highlight.title.map(([s, e]) => shipping.title.slice(s, e))).toEqual(['Shipping']);
-    expect(shipping.highlight.description.map(([s, e]) => shipping.description.slice(s, e))).toEqual(['Free', 'shipping']);
+    expect(shipping.highlight.description.map(([s, e]) => shipping.description.slice(s, e))).toEqual([
+      'Free',
+      'shipping',
+    ]);
   });
 
   it('suggests completions of the last word', async () => {
@@ -166,30 +174,54 @@ describe('search service', () => {
     expect(await res.json()).toEqual({ storeId: 'store-del', deleted: true });
     expect((await searchRaw('store-del', { q: 'pricing' })).status).toBe(404);
     expect((await searchRaw('store-del', { q: 'pricing' }, replica.url)).status).toBe(404);
-    const left = await svc.app.get(DataSource).query(
-      `SELECT count(*)::int AS n FROM search.documents WHERE store_id = 'store-del'`,
-    );
+    const left = await svc.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM search.documents WHERE store_id = 'store-del'`);
     expect(left[0].n).toBe(0);
   });
 
   describe('events', () => {
     const post = (storeId: string, body: string, contentType = 'application/json') =>
-      fetch(`${svc.url}/v1/stores/${storeId}/events`, { method: 'POST', headers: { 'content-type': contentType }, body });
+      fetch(`${svc.url}/v1/stores/${storeId}/events`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
 
     it('accepts search intents and clicks onto the durable queue', async () => {
       let res = await post('store-1', JSON.stringify({ type: 'search', query: ' pricng ', resultCount: 3 }));
       expect(res.status).toBe(202);
       expect(await res.json()).toEqual({ accepted: true });
       // navigator.sendBeacon sends text/plain.
-      res = await post('store-1', JSON.stringify({ type: 'click', query: 'pricng', hitId: 'pricing', url: 'https://shop.example/pricing' }), 'text/plain;charset=UTF-8');
+      res = await post(
+        'store-1',
+        JSON.stringify({ type: 'click', query: 'pricng', hitId: 'pricing', url: 'https://shop.example/pricing' }),
+        'text/plain;charset=UTF-8',
+      );
       expect(res.status).toBe(202);
 
       const boss = await svc.app.get(Queue).client();
       const jobs = await boss.fetch<Record<string, unknown>>(SEARCH_EVENTS_QUEUE, { batchSize: 10 });
       const events = jobs.map((j) => j.data).sort((a, b) => String(a.type).localeCompare(String(b.type)));
       expect(events).toEqual([
-        { storeId: 'store-1', type: 'click', query: 'pricng', resultCount: null, hitId: 'pricing', url: 'https://shop.example/pricing', at: expect.any(String) },
-        { storeId: 'store-1', type: 'search', query: 'pricng', resultCount: 3, hitId: null, url: null, at: expect.any(String) },
+        {
+          storeId: 'store-1',
+          type: 'click',
+          query: 'pricng',
+          resultCount: null,
+          hitId: 'pricing',
+          url: 'https://shop.example/pricing',
+          at: expect.any(String),
+        },
+        {
+          storeId: 'store-1',
+          type: 'search',
+          query: 'pricng',
+          resultCount: 3,
+          hitId: null,
+          url: null,
+          at: expect.any(String),
+        },
       ]);
       expect(Math.abs(Date.parse(String(events[0].at)) - Date.now())).toBeLessThan(60_000);
     });

@@ -14,7 +14,12 @@ export class EventsModule {
       module: EventsModule,
       imports: [TypeOrmModule.forFeature([SearchEventEntity])],
       controllers: [AnalyticsController],
-      providers: [AnalyticsService, EventsService, { provide: ANALYTICS_CONFIG, useValue: config }, ...queueProviders(config)],
+      providers: [
+        AnalyticsService,
+        EventsService,
+        { provide: ANALYTICS_CONFIG, useValue: config },
+        ...queueProviders(config),
+      ],
       exports: [EventsService, AnalyticsService],
     };
   }

@@ -8,7 +8,12 @@ import { normalizeQuery } from './normalize';
 /** Declares the events queue (the search service declares it too; whichever starts first wins). */
 export async function declareEventsQueue(queue: Queue): Promise<void> {
   try {
-    await queue.declare(SEARCH_EVENTS_QUEUE, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+    await queue.declare(SEARCH_EVENTS_QUEUE, {
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    });
   } catch (err) {
     const boss = await queue.client();
     if (!(await boss.getQueue(SEARCH_EVENTS_QUEUE))) throw err;

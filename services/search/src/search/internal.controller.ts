@@ -11,7 +11,10 @@ export class InternalController {
   constructor(private readonly search: SearchService) {}
 
   @Put('documents')
-  replace(@Param('id') storeId: string, @ValidBody(indexDocumentsRequestSchema) body: z.infer<typeof indexDocumentsRequestSchema>) {
+  replace(
+    @Param('id') storeId: string,
+    @ValidBody(indexDocumentsRequestSchema) body: z.infer<typeof indexDocumentsRequestSchema>,
+  ) {
     return this.search.replaceDocuments(storeId, body.documents);
   }
 

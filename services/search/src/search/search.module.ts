@@ -1,4 +1,13 @@
-import { DynamicModule, Inject, Logger, MiddlewareConsumer, Module, NestModule, OnModuleInit, RequestMethod } from '@nestjs/common';
+import {
+  DynamicModule,
+  Inject,
+  Logger,
+  MiddlewareConsumer,
+  Module,
+  NestModule,
+  OnModuleInit,
+  RequestMethod,
+} from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
 import { Queue, queueProviders } from '@sniff/service-kit';
@@ -15,7 +24,12 @@ import { textBody } from './text-body.middleware';
 /** Declares the events queue; analytics declares it too, whichever starts first wins. */
 export async function declareEventsQueue(queue: Queue): Promise<void> {
   try {
-    await queue.declare(SEARCH_EVENTS_QUEUE, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 });
+    await queue.declare(SEARCH_EVENTS_QUEUE, {
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    });
   } catch (err) {
     const boss = await queue.client();
     if (!(await boss.getQueue(SEARCH_EVENTS_QUEUE))) throw err;

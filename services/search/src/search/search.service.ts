@@ -169,9 +169,11 @@ export class SearchService {
     const previous = this.writes.get(storeId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     this.writes.set(storeId, next);
-    void next.finally(() => {
-      if (this.writes.get(storeId) === next) this.writes.delete(storeId);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.writes.get(storeId) === next) this.writes.delete(storeId);
+      })
+      .catch(() => undefined);
     return next;
   }
 }

@@ -1,0 +1,298 @@
+/** @jest-environment jsdom */
+import type { SearchResponse } from '@sniff/contracts';
+import { readConfig } from './config';
+import { DEBOUNCE_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
+
+const HITS: SearchResponse['hits'] = [
+  {
+    id: 'pricing',
+    title: 'Pricing',
+    description: 'Plans and prices for every team',
+    url: 'https://shop.example/pricing',
+    highlight: { title: [[0, 7]], description: [] },
+  },
+  {
+    id: 'xss',
+    title: 'Pricing <img src=x onerror=alert(1)>',
+    description: '<script>alert(2)</script> pricing tricks',
+    url: 'https://shop.example/xss',
+    highlight: { title: [[0, 7]], description: [[26, 33]] },
+  },
+  {
+    id: 'faq',
+    title: 'FAQ about pricing',
+    description: '',
+    url: 'https://shop.example/faq',
+    highlight: { title: [[10, 17]], description: [] },
+  },
+];
+
+function fakeApi(answer: (q: string) => Partial<SearchResponse> = () => ({ hits: HITS })) {
+  const events: unknown[] = [];
+  const searches: string[] = [];
+  const fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = new URL(String(url));
+    if (u.pathname.endsWith('/events')) {
+      events.push(JSON.parse(String(init?.body)));
+      return { ok: true, status: 202, json: async () => ({ accepted: true }) } as Response;
+    }
+    const q = u.searchParams.get('q') ?? '';
+    searches.push(q);
+    const body: SearchResponse = { query: q, hits: [], suggestions: [], tookMs: 1, ...answer(q) };
+    return { ok: true, status: 200, json: async () => body } as Response;
+  });
+  return { fetch, events, searches };
+}
+
+function scriptTag(attrs: Record<string, string>): HTMLScriptElement {
+  const s = document.createElement('script');
+  for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
+  return s;
+}
+
+const CONFIG = readConfig(
+  scriptTag({
+    src: 'https://api.sniff.test/widget/saas-embed.js',
+    'data-store-id': 'store-1',
+    'data-platform': 'custom',
+  }),
+  'https://shop.example',
+)!;
+
+describe('search widget', () => {
+  let host: HTMLElement;
+  let widget: WidgetHandle;
+  let api: ReturnType<typeof fakeApi>;
+  let navigate: jest.Mock;
+  let beacon: jest.Mock;
+
+  const mount = (answer?: Parameters<typeof fakeApi>[0], config = CONFIG) => {
+    api = fakeApi(answer);
+    navigate = jest.fn();
+    beacon = jest.fn(() => false); // fall back to fetch so every event lands in api.events
+    host = document.createElement('div');
+    host.id = 'sniff-search';
+    document.body.appendChild(host);
+    widget = mountWidget(host, config, { fetch: api.fetch as typeof fetch, sendBeacon: beacon, navigate });
+  };
+  const type = async (text: string) => {
+    widget.input.focus();
+    widget.input.value = text;
+    widget.input.dispatchEvent(new Event('input', { bubbles: true }));
+    await jest.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
+  };
+  const key = (k: string) =>
+    widget.input.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+  const options = () => [...widget.root.querySelectorAll<HTMLElement>('[role=option]')];
+  const searchEvents = () => api.events.filter((e) => (e as { type: string }).type === 'search');
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    widget?.destroy();
+    host?.remove();
+    jest.useRealTimers();
+  });
+
+  it('mounts inside an open shadow root with a WAI-ARIA combobox', async () => {
+    mount();
+    expect(host.shadowRoot).toBe(widget.root);
+    expect(document.querySelector('input')).toBeNull(); // nothing leaks into the page's DOM
+    const input = widget.input;
+    expect(input.getAttribute('role')).toBe('combobox');
+    expect(input.getAttribute('aria-autocomplete')).toBe('list');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    const listbox = widget.root.getElementById(input.getAttribute('aria-controls')!);
+    expect(listbox?.getAttribute('role')).toBe('listbox');
+
+    await type('pricng');
+    expect(api.fetch.mock.calls[0][0]).toMatch(/^https:\/\/api\.sniff\.test\/v1\/stores\/store-1\/search\?q=pricng/);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(options()).toHaveLength(3);
+    expect(options()[0].querySelector('mark')?.textContent).toBe('Pricing');
+  });
+
+  it('moves through the results with the arrow keys and opens the active one with Enter', async () => {
+    mount();
+    await type('pric');
+    key('ArrowDown');
+    expect(widget.input.getAttribute('aria-activedescendant')).toBe(options()[0].id);
+    expect(options()[0].getAttribute('aria-selected')).toBe('true');
+    key('ArrowDown');
+    key('ArrowDown');
+    key('ArrowDown'); // wraps around
+    expect(widget.input.getAttribute('aria-activedescendant')).toBe(options()[0].id);
+    key('ArrowUp');
+    expect(widget.input.getAttribute('aria-activedescendant')).toBe(options()[2].id);
+    expect(options()[2].getAttribute('aria-selected')).toBe('true');
+    expect(options()[0].getAttribute('aria-selected')).toBe('false');
+    key('Enter');
+    expect(navigate).toHaveBeenCalledWith('https://shop.example/faq');
+    expect(widget.input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens the first result on Enter, closes on Escape, and opens a clicked result', async () => {
+    mount();
+    await type('pricing');
+    key('Escape');
+    expect(widget.input.getAttribute('aria-expanded')).toBe('false');
+    key('ArrowDown');
+    expect(widget.input.getAttribute('aria-expanded')).toBe('true');
+    key('ArrowUp');
+    key('ArrowDown'); // back on the first
+    key('Enter');
+    expect(navigate).toHaveBeenLastCalledWith('https://shop.example/pricing');
+
+    await type('pricing plans');
+    options()[1].click();
+    expect(navigate).toHaveBeenLastCalledWith('https://shop.example/xss');
+    expect(api.events).toContainEqual({
+      type: 'click',
+      query: 'pricing plans',
+      hitId: 'xss',
+      url: 'https://shop.example/xss',
+    });
+  });
+
+  it('renders indexed text as text, never as HTML', async () => {
+    mount();
+    await type('pricing');
+    const option = options()[1];
+    expect(widget.root.querySelector('img, script')).toBeNull();
+    const title = option.querySelector('.title')!;
+    expect(title.textContent).toBe('Pricing <img src=x onerror=alert(1)>');
+    expect(title.querySelector('mark')?.textContent).toBe('Pricing');
+    // Description is cut to the default 80 characters; its highlight still points at "pricing".
+    expect(option.querySelector('.desc mark')?.textContent).toBe('pricing');
+    expect(option.querySelector('.desc')?.textContent).toBe('<script>alert(2)</script> pricing tricks');
+  });
+
+  it('cuts long titles and hides descriptions when asked', async () => {
+    const config = { ...CONFIG, maxTitleLength: 10, showDescription: false };
+    mount(
+      () => ({
+        hits: [
+          { ...HITS[2], title: 'A very long title about pricing', highlight: { title: [[20, 31]], description: [] } },
+        ],
+      }),
+      config,
+    );
+    await type('pricing');
+    expect(options()[0].querySelector('.title')?.textContent).toBe('A very lo…');
+    expect(options()[0].querySelector('mark')).toBeNull();
+    expect(options()[0].querySelector('.desc')).toBeNull();
+  });
+
+  it('shows "Did you mean" and the empty state', async () => {
+    mount((q) => (q === 'pricnig' ? { hits: HITS.slice(0, 1), correctedQuery: 'pricing' } : { hits: [] }));
+    await type('pricnig');
+    expect(widget.root.querySelector('.did-you-mean')?.textContent).toBe('Did you mean: pricing');
+    await type('zzzz');
+    expect(widget.root.querySelector('[role=status]')?.textContent).toBe('No results for “zzzz”');
+    expect(widget.input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('debounces typing and shows only the latest answer', async () => {
+    mount((q) => ({ hits: HITS.filter((h) => h.title.toLowerCase().includes(q.slice(0, 3))) }));
+    widget.input.value = 'p';
+    widget.input.dispatchEvent(new Event('input'));
+    await jest.advanceTimersByTimeAsync(50);
+    widget.input.value = 'pr';
+    widget.input.dispatchEvent(new Event('input'));
+    await jest.advanceTimersByTimeAsync(50);
+    widget.input.value = 'faq';
+    widget.input.dispatchEvent(new Event('input'));
+    await jest.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
+    expect(api.searches).toEqual(['faq']);
+    expect(options()).toHaveLength(1);
+  });
+
+  it('records one search intent per settled query, not per keystroke', async () => {
+    mount();
+    await type('p');
+    await type('pr');
+    await type('pric');
+    await type('pricng');
+    expect(searchEvents()).toEqual([]);
+    await jest.advanceTimersByTimeAsync(SETTLE_MS);
+    expect(searchEvents()).toEqual([{ type: 'search', query: 'pricng', resultCount: 3 }]);
+    // Closing or leaving again does not count it twice.
+    widget.input.blur();
+    key('Escape');
+    await jest.advanceTimersByTimeAsync(SETTLE_MS * 2);
+    expect(searchEvents()).toHaveLength(1);
+
+    // A new query settled with Enter counts at once; the click that follows is its own event.
+    await type('faq');
+    await type('faq about');
+    key('Enter');
+    expect(searchEvents()).toEqual([
+      { type: 'search', query: 'pricng', resultCount: 3 },
+      { type: 'search', query: 'faq about', resultCount: 3 },
+    ]);
+    expect(api.events.at(-1)).toEqual({
+      type: 'click',
+      query: 'faq about',
+      hitId: 'pricing',
+      url: 'https://shop.example/pricing',
+    });
+  });
+
+  it('records zero-result intents when the visitor closes the box', async () => {
+    mount(() => ({ hits: [] }));
+    await type('gift cards');
+    widget.input.blur();
+    expect(searchEvents()).toEqual([{ type: 'search', query: 'gift cards', resultCount: 0 }]);
+  });
+
+  it('uses sendBeacon with a JSON text body when the page is left', async () => {
+    mount();
+    beacon.mockImplementation(() => true);
+    await type('pricing');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacon).toHaveBeenCalledWith(
+      'https://api.sniff.test/v1/stores/store-1/events',
+      JSON.stringify({ type: 'search', query: 'pricing', resultCount: 3 }),
+    );
+    expect(searchEvents()).toEqual([]);
+  });
+});
+
+describe('embed script', () => {
+  it('finds its script tag, creates the container before it and mounts there', () => {
+    const script = scriptTag({
+      src: 'https://widget.sniff.test/widget/saas-embed.js',
+      'data-store-id': 'store-9',
+      'data-platform': 'custom',
+      'data-size': 'large',
+      'data-search-placeholder': 'Search by Shop',
+    });
+    const wrapper = document.createElement('section');
+    wrapper.appendChild(script);
+    document.body.appendChild(wrapper);
+    const fetchMock = jest.fn();
+    Object.assign(window, { fetch: fetchMock });
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('./index');
+    });
+    const host = document.getElementById('sniff-search')!;
+    expect(host.nextElementSibling).toBe(script);
+    const input = host.shadowRoot!.querySelector('input')!;
+    expect(input.placeholder).toBe('Search by Shop');
+    expect(host.shadowRoot!.querySelector('style')!.textContent).toContain('max-width: 640px');
+  });
+
+  it('ignores colours that are not colours', () => {
+    const config = readConfig(
+      scriptTag({
+        'data-store-id': 's',
+        'data-search-text-color': 'red;}body{display:none',
+        'data-search-bar-color': '#123456',
+      }),
+      'https://x.example',
+    )!;
+    expect(config.textColor).toBeUndefined();
+    expect(config.borderColor).toBe('#123456');
+    expect(config.apiOrigin).toBe('https://x.example');
+  });
+});

@@ -1,0 +1,310 @@
+import type { SearchHit, SearchResponse } from '@sniff/contracts';
+import type { WidgetConfig } from './config';
+import { appendHighlighted } from './highlight';
+import { widgetStyles } from './styles';
+
+export const DEBOUNCE_MS = 120;
+/** A visitor who stops typing this long has settled on the query (a search intent). */
+export const SETTLE_MS = 1500;
+const LIMIT = 8;
+
+type SearchEventBody =
+  { type: 'search'; query: string; resultCount: number } | { type: 'click'; query: string; hitId: string; url: string };
+
+/** What the widget needs from the browser; tests pass their own. */
+export interface WidgetDeps {
+  fetch: typeof fetch;
+  sendBeacon?: (url: string, data: string) => boolean;
+  navigate: (url: string) => void;
+}
+
+export interface WidgetHandle {
+  root: ShadowRoot;
+  input: HTMLInputElement;
+  destroy(): void;
+}
+
+let instances = 0;
+
+/**
+ * Mounts the search box into `host` (inside an open shadow root), following the WAI-ARIA
+ * combobox pattern with a listbox popup.
+ */
+export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: WidgetDeps): WidgetHandle {
+  const doc = host.ownerDocument;
+  const win = doc.defaultView ?? window;
+  const n = ++instances;
+  const ids = { listbox: `sniff-listbox-${n}`, status: `sniff-status-${n}` };
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  root.replaceChildren();
+
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string) => {
+    const node = doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  const style = el('style');
+  style.textContent = widgetStyles(config);
+  const bar = el('div', { class: 'bar' });
+  const icon = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  icon.setAttribute('class', 'icon');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('aria-hidden', 'true');
+  const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M10 2a8 8 0 105.3 14l5.4 5.4 1.4-1.4-5.4-5.4A8 8 0 0010 2zm0 2a6 6 0 110 12 6 6 0 010-12z');
+  path.setAttribute('fill', 'currentColor');
+  icon.appendChild(path);
+  const input = el('input', {
+    type: 'search',
+    role: 'combobox',
+    'aria-expanded': 'false',
+    'aria-controls': ids.listbox,
+    'aria-autocomplete': 'list',
+    'aria-describedby': ids.status,
+    'aria-label': config.placeholder,
+    placeholder: config.placeholder,
+    autocomplete: 'off',
+    spellcheck: 'false',
+    enterkeyhint: 'search',
+  });
+  bar.append(icon, input);
+  const panel = el('div', { class: 'panel', hidden: '' });
+  const didYouMean = el('div', { class: 'did-you-mean', hidden: '' });
+  const listbox = el('ul', { id: ids.listbox, role: 'listbox', 'aria-label': 'Search results' });
+  const status = el('div', { id: ids.status, class: 'status', role: 'status', 'aria-live': 'polite' });
+  panel.append(didYouMean, listbox, status);
+  root.append(style, bar, panel);
+
+  // ---- state
+  let hits: SearchHit[] = [];
+  let active = -1;
+  let shownQuery = '';
+  /** The query the visible results answer, with their count; null while none. */
+  let answered: { query: string; count: number } | null = null;
+  let inflight: AbortController | null = null;
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  let settleWhenAnswered = false;
+  let lastSettled = '';
+  const normalize = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ');
+  const apiBase = `${config.apiOrigin}/v1/stores/${encodeURIComponent(config.storeId)}`;
+
+  // ---- events (search intents, not keystrokes)
+  const send = (event: SearchEventBody, leaving = false) => {
+    const url = `${apiBase}/events`;
+    const body = JSON.stringify(event);
+    // text/plain keeps the request CORS-simple (no preflight); the service parses it as JSON.
+    if (leaving && deps.sendBeacon && deps.sendBeacon(url, body)) return;
+    deps
+      .fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body, keepalive: true })
+      .catch(() => undefined);
+  };
+
+  /** Records the current query as a search intent once (pause, Enter, click, close). */
+  const settle = (leaving = false) => {
+    clearTimeout(settleTimer);
+    const current = normalize(input.value);
+    if (!current) return;
+    if (!answered || normalize(answered.query) !== current) {
+      settleWhenAnswered = true; // the answer is still on its way
+      return;
+    }
+    settleWhenAnswered = false;
+    if (current === lastSettled) return;
+    lastSettled = current;
+    send({ type: 'search', query: input.value.trim(), resultCount: answered.count }, leaving);
+  };
+
+  // ---- rendering
+  const setExpanded = (open: boolean) => {
+    panel.hidden = !open;
+    input.setAttribute('aria-expanded', String(open));
+    if (!open) setActive(-1);
+  };
+
+  const setActive = (i: number) => {
+    active = i;
+    listbox.querySelectorAll('[role=option]').forEach((o, j) => o.setAttribute('aria-selected', String(j === i)));
+    if (i >= 0) {
+      const option = listbox.children[i] as HTMLElement | undefined;
+      input.setAttribute('aria-activedescendant', option?.id ?? '');
+      option?.scrollIntoView?.({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  };
+
+  const render = (res: SearchResponse) => {
+    hits = res.hits;
+    listbox.replaceChildren();
+    hits.forEach((hit, i) => {
+      const option = el('li', { id: `${ids.listbox}-opt-${i}`, role: 'option', 'aria-selected': 'false' });
+      const title = el('div', { class: 'title' });
+      appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], config.maxTitleLength);
+      option.appendChild(title);
+      if (config.showDescription && hit.description) {
+        const desc = el('div', { class: 'desc' });
+        appendHighlighted(desc, hit.description, hit.highlight.description, config.maxDescriptionLength);
+        option.appendChild(desc);
+      }
+      if (config.showPrice && typeof hit.price === 'number')
+        option.appendChild(el('div', { class: 'price' }, hit.price.toFixed(2)));
+      // Keep focus in the input; open on click.
+      option.addEventListener('mousedown', (e) => e.preventDefault());
+      option.addEventListener('click', () => openHit(i));
+      listbox.appendChild(option);
+    });
+    didYouMean.replaceChildren();
+    if (res.correctedQuery && hits.length) {
+      const fix = el('button', { type: 'button' }, res.correctedQuery);
+      fix.addEventListener('mousedown', (e) => e.preventDefault());
+      fix.addEventListener('click', () => {
+        input.value = res.correctedQuery ?? '';
+        runSearch();
+      });
+      didYouMean.append(doc.createTextNode('Did you mean: '), fix);
+      didYouMean.hidden = false;
+    } else {
+      didYouMean.hidden = true;
+    }
+    status.textContent = hits.length ? '' : `No results for “${res.query.trim()}”`;
+    setActive(-1);
+    setExpanded(true);
+  };
+
+  // ---- searching
+  const runSearch = async () => {
+    clearTimeout(debounceTimer);
+    const q = input.value;
+    if (!q.trim()) {
+      inflight?.abort();
+      inflight = null;
+      hits = [];
+      answered = null;
+      shownQuery = '';
+      listbox.replaceChildren();
+      status.textContent = '';
+      setExpanded(false);
+      return;
+    }
+    if (q === shownQuery && answered) return;
+    inflight?.abort();
+    const controller = new AbortController();
+    inflight = controller;
+    status.textContent = 'Loading…';
+    if (!hits.length) setExpanded(true);
+    try {
+      const res = await deps.fetch(`${apiBase}/search?${new URLSearchParams({ q, limit: String(LIMIT) })}`, {
+        signal: controller.signal,
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as SearchResponse;
+      if (inflight !== controller) return; // a newer query took over
+      inflight = null;
+      shownQuery = q;
+      answered = { query: q, count: body.hits.length };
+      render(body);
+      clearTimeout(settleTimer);
+      if (settleWhenAnswered) settle();
+      else settleTimer = setTimeout(() => settle(), SETTLE_MS);
+    } catch (err) {
+      if (controller.signal.aborted || inflight !== controller) return;
+      inflight = null;
+      status.textContent = 'Search is unavailable right now.';
+      void err;
+    }
+  };
+
+  const openHit = (i: number) => {
+    const hit = hits[i];
+    if (!hit) return;
+    settle(true);
+    send({ type: 'click', query: input.value.trim(), hitId: hit.id, url: hit.url }, true);
+    setExpanded(false);
+    deps.navigate(hit.url);
+  };
+
+  // ---- input and keyboard
+  const onInput = () => {
+    clearTimeout(debounceTimer);
+    clearTimeout(settleTimer);
+    settleWhenAnswered = false;
+    debounceTimer = setTimeout(() => void runSearch(), DEBOUNCE_MS);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const open = !panel.hidden;
+    switch (e.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        if (!hits.length) return;
+        e.preventDefault();
+        if (!open) setExpanded(true);
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        const next = active < 0 ? (step > 0 ? 0 : hits.length - 1) : (active + step + hits.length) % hits.length;
+        setActive(next);
+        break;
+      }
+      case 'Enter':
+        e.preventDefault();
+        if (hits.length && open && answered && answered.query === input.value) {
+          openHit(active >= 0 ? active : 0);
+        } else {
+          void runSearch();
+          settle();
+        }
+        break;
+      case 'Escape':
+        if (open) {
+          e.preventDefault();
+          settle();
+          setExpanded(false);
+        } else if (input.value) {
+          input.value = '';
+          void runSearch();
+        }
+        break;
+      default:
+    }
+  };
+
+  const onFocus = () => {
+    if (hits.length || status.textContent) setExpanded(true);
+  };
+  const onBlur = () => {
+    settle();
+    setExpanded(false);
+  };
+  // Clicks elsewhere on the page close the popup; composedPath sees across the shadow boundary.
+  const onDocClick = (e: Event) => {
+    if (!e.composedPath().includes(host)) setExpanded(false);
+  };
+  const onLeave = () => settle(true);
+  const onVisibility = () => {
+    if (doc.visibilityState === 'hidden') settle(true);
+  };
+
+  input.addEventListener('input', onInput);
+  input.addEventListener('keydown', onKeyDown);
+  input.addEventListener('focus', onFocus);
+  input.addEventListener('blur', onBlur);
+  doc.addEventListener('click', onDocClick);
+  win.addEventListener('pagehide', onLeave);
+  doc.addEventListener('visibilitychange', onVisibility);
+
+  return {
+    root,
+    input,
+    destroy() {
+      clearTimeout(debounceTimer);
+      clearTimeout(settleTimer);
+      inflight?.abort();
+      doc.removeEventListener('click', onDocClick);
+      win.removeEventListener('pagehide', onLeave);
+      doc.removeEventListener('visibilitychange', onVisibility);
+      root.replaceChildren();
+    },
+  };
+}

@@ -7,16 +7,23 @@ import { normalizeQuery } from './normalize';
 
 /** Declares the events queue (the search service declares it too; whichever starts first wins). */
 export async function declareEventsQueue(queue: Queue): Promise<void> {
-  try {
-    await queue.declare(SEARCH_EVENTS_QUEUE, {
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 60,
-    });
-  } catch (err) {
-    const boss = await queue.client();
-    if (!(await boss.getQueue(SEARCH_EVENTS_QUEUE))) throw err;
+  // Search and analytics may start together; pg-boss can then report a deadlock for one of
+  // the two concurrent createQueue calls. Retry until the queue exists.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await queue.declare(SEARCH_EVENTS_QUEUE, {
+        retryLimit: 10,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 60,
+      });
+      return;
+    } catch (err) {
+      const boss = await queue.client();
+      if (await boss.getQueue(SEARCH_EVENTS_QUEUE)) return;
+      if (attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
   }
 }
 

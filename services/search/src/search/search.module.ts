@@ -23,16 +23,23 @@ import { textBody } from './text-body.middleware';
 
 /** Declares the events queue; analytics declares it too, whichever starts first wins. */
 export async function declareEventsQueue(queue: Queue): Promise<void> {
-  try {
-    await queue.declare(SEARCH_EVENTS_QUEUE, {
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 60,
-    });
-  } catch (err) {
-    const boss = await queue.client();
-    if (!(await boss.getQueue(SEARCH_EVENTS_QUEUE))) throw err;
+  // Search and analytics may start together; pg-boss can then report a deadlock for one of
+  // the two concurrent createQueue calls. Retry until the queue exists.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await queue.declare(SEARCH_EVENTS_QUEUE, {
+        retryLimit: 10,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: 60,
+      });
+      return;
+    } catch (err) {
+      const boss = await queue.client();
+      if (await boss.getQueue(SEARCH_EVENTS_QUEUE)) return;
+      if (attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
   }
 }
 

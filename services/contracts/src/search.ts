@@ -80,3 +80,5 @@ export const recordedSearchEventSchema = z.object({
 });
 export type RecordedSearchEvent = z.infer<typeof recordedSearchEventSchema>;
 export const SEARCH_EVENTS_QUEUE = 'search-events';
+/** Retry policy of the events queue; search (producer) and analytics (consumer) both declare it. */
+export const SEARCH_EVENTS_QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };

@@ -28,10 +28,23 @@ export class Queue implements OnApplicationShutdown {
     return this.starting;
   }
 
-  /** Declares a queue (idempotent) with the retry policy of its jobs. */
+  /**
+   * Declares a queue (idempotent) with the retry policy of its jobs. Services that share a queue
+   * may declare it at the same moment; pg-boss can then report a deadlock for one of them, so
+   * retry until the queue exists.
+   */
   async declare(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     const boss = await this.client();
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+        return;
+      } catch (err) {
+        if (await boss.getQueue(name)) return;
+        if (attempt >= 5) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+      }
+    }
   }
 
   async send(name: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {

@@ -1,31 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { recordedSearchEventSchema, SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
+import { recordedSearchEventSchema, SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
 import { Queue } from '@sniff/service-kit';
 import { normalizeQuery } from './normalize';
-
-/** Declares the events queue (the search service declares it too; whichever starts first wins). */
-export async function declareEventsQueue(queue: Queue): Promise<void> {
-  // Search and analytics may start together; pg-boss can then report a deadlock for one of
-  // the two concurrent createQueue calls. Retry until the queue exists.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await queue.declare(SEARCH_EVENTS_QUEUE, {
-        retryLimit: 10,
-        retryDelay: 5,
-        retryBackoff: true,
-        expireInSeconds: 60,
-      });
-      return;
-    } catch (err) {
-      const boss = await queue.client();
-      if (await boss.getQueue(SEARCH_EVENTS_QUEUE)) return;
-      if (attempt >= 5) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
-    }
-  }
-}
 
 /** The write side: consumes search events from the queue into analytics.search_events. */
 @Injectable()
@@ -38,7 +16,7 @@ export class EventsService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await declareEventsQueue(this.queue);
+    await this.queue.declare(SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS);
     await this.queue.work<object>(SEARCH_EVENTS_QUEUE, async (data, jobId) => {
       await this.record(data, jobId);
     });

@@ -9,7 +9,7 @@ import {
   RequestMethod,
 } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
+import { SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
 import { Queue, queueProviders } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { miniSearchEngine } from '../engine/minisearch-index';
@@ -20,28 +20,6 @@ import { InternalController } from './internal.controller';
 import { PublicController } from './public.controller';
 import { SearchService } from './search.service';
 import { textBody } from './text-body.middleware';
-
-/** Declares the events queue; analytics declares it too, whichever starts first wins. */
-export async function declareEventsQueue(queue: Queue): Promise<void> {
-  // Search and analytics may start together; pg-boss can then report a deadlock for one of
-  // the two concurrent createQueue calls. Retry until the queue exists.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await queue.declare(SEARCH_EVENTS_QUEUE, {
-        retryLimit: 10,
-        retryDelay: 5,
-        retryBackoff: true,
-        expireInSeconds: 60,
-      });
-      return;
-    } catch (err) {
-      const boss = await queue.client();
-      if (await boss.getQueue(SEARCH_EVENTS_QUEUE)) return;
-      if (attempt >= 5) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
-    }
-  }
-}
 
 @Module({})
 export class SearchModule implements NestModule, OnModuleInit {
@@ -65,7 +43,7 @@ export class SearchModule implements NestModule, OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    await declareEventsQueue(this.queue);
+    await this.queue.declare(SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS);
     this.logger.log(`events go to queue ${SEARCH_EVENTS_QUEUE}`);
   }
 

@@ -14,7 +14,7 @@ import { DataSource } from 'typeorm';
 import { AnalyticsAppModule } from './app.module';
 import { EventsService } from './events/events.service';
 
-/** Stand-in for the stores service's internal route GET /internal/stores?owner=&url=. */
+/** Stand-in for the internal routes of stores (GET /internal/stores?owner=&url=) and billing (plans). */
 const REGISTRY = [
   { id: 'store-a', owner: 'owner-1', url: 'https://shop.example' },
   { id: 'store-b', owner: 'owner-2', url: 'https://other.example' },
@@ -29,6 +29,15 @@ function startStoresStub(): Promise<{ url: string; server: Server; calls: string
       res
         .writeHead(403, { 'content-type': 'application/json' })
         .end(JSON.stringify({ statusCode: 403, message: 'internal' }));
+      return;
+    }
+    // Stand-in for billing's GET /internal/users/:sub/plans: owner-free has no plans.
+    const plans = /^\/internal\/users\/([^/]+)\/plans$/.exec(u.pathname);
+    if (plans) {
+      const paid = plans[1] !== 'owner-free';
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ plans: paid ? [{ plan: 'busniess_starter_monthly', platform: 'custom' }] : [] }),
+      );
       return;
     }
     const owner = u.searchParams.get('owner');
@@ -77,7 +86,7 @@ describe('analytics service', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     stores = await startStoresStub();
-    const config = { ...testConfig(db.url), STORES_URL: stores.url };
+    const config = { ...testConfig(db.url), STORES_URL: stores.url, BILLING_URL: stores.url };
     svc = await startTestService(AnalyticsAppModule.forRoot(config), config);
 
     const queue = svc.app.get(Queue);
@@ -150,6 +159,18 @@ describe('analytics service', () => {
       { query: 'secret of owner two', count: 1 },
     ]);
     expect(stores.calls).toContain(`/internal/stores?owner=owner-2&url=${encodeURIComponent('https://shop.example')}`);
+  });
+
+  it('refuses analytics to an owner without a paid plan', async () => {
+    const res = await fetch(`${svc.url}/fetch/timeseries`, {
+      method: 'POST',
+      headers: asOwner('owner-free'),
+      body: JSON.stringify({ email: 'owner-free@example.com', url: 'https://shop.example' }),
+    });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe(
+      'This feature is for upgraded plans. Please upgrade to use analytics and insights.',
+    );
   });
 
   it('counts a retried job once', async () => {

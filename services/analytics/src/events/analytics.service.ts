@@ -1,7 +1,7 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { CountRow, TimeseriesRow } from '@sniff/contracts';
+import { entitlementsFor, type CountRow, type PlanEntry, type TimeseriesRow } from '@sniff/contracts';
 import { callInternal, Owner } from '@sniff/service-kit';
 import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 
@@ -61,6 +61,7 @@ export class AnalyticsService {
 
   /** Ids of the caller's stores for that URL (stores owns the registry); none if not theirs. */
   private async storesOf(owner: Owner, url: string): Promise<string[]> {
+    await this.assertEntitled(owner);
     const path = `/internal/stores?${new URLSearchParams({ owner: owner.sub, url })}`;
     try {
       const stores = await callInternal<{ id: string; url: string }[]>('stores', this.config.STORES_URL, path);
@@ -68,6 +69,18 @@ export class AnalyticsService {
     } catch (err) {
       if (err instanceof NotFoundException) return [];
       throw err;
+    }
+  }
+
+  /** Analytics is a paid feature: billing owns the plans, this service enforces the gate. */
+  private async assertEntitled(owner: Owner): Promise<void> {
+    const { plans } = await callInternal<{ plans: PlanEntry[] }>(
+      'billing',
+      this.config.BILLING_URL,
+      `/internal/users/${encodeURIComponent(owner.sub)}/plans`,
+    );
+    if (!entitlementsFor(plans).analytics) {
+      throw new ForbiddenException('This feature is for upgraded plans. Please upgrade to use analytics and insights.');
     }
   }
 }

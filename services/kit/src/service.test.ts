@@ -1,0 +1,74 @@
+import { Controller, DynamicModule, Module, Post, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { CurrentOwner, HealthModule, Owner, OwnerGuard, serviceDatabase, ValidBody } from './index';
+import { asOwner, createTestDatabase, startTestService, testConfig, TestService, TEST_INTERNAL_TOKEN } from './testing';
+
+const echoSchema = z.object({ name: z.string().min(1, 'name is required'), count: z.number().int().max(3) });
+
+@Controller('echo')
+@UseGuards(OwnerGuard)
+class EchoController {
+  @Post()
+  echo(@CurrentOwner() owner: Owner, @ValidBody(echoSchema) body: z.infer<typeof echoSchema>) {
+    return { owner, body };
+  }
+}
+
+@Module({})
+class EchoModule {
+  static forRoot(config: ReturnType<typeof testConfig>): DynamicModule {
+    return {
+      module: EchoModule,
+      imports: [serviceDatabase(config, { schema: 'kit_test', entities: [], migrations: [] }), HealthModule],
+      controllers: [EchoController],
+    };
+  }
+}
+
+describe('a service built with the kit', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let svc: TestService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const config = testConfig(db.url);
+    svc = await startTestService(EchoModule.forRoot(config), config);
+  });
+  afterAll(async () => {
+    await svc?.close();
+    await db?.drop();
+  });
+
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${svc.url}/echo`, { method: 'POST', body, headers });
+
+  it('reports healthy when its database answers', async () => {
+    const res = await fetch(`${svc.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('passes the verified owner to the route', async () => {
+    const res = await post(JSON.stringify({ name: 'a', count: 1 }), asOwner('owner-1', 'o@example.com'));
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ owner: { sub: 'owner-1', email: 'o@example.com' }, body: { name: 'a', count: 1 } });
+  });
+
+  it('answers 400 naming the field for an invalid payload', async () => {
+    const res = await post(JSON.stringify({ name: '', count: 1 }), asOwner('owner-1'));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name: name is required', field: 'name' });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const res = await post('{"name":', asOwner('owner-1'));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/JSON/);
+  });
+
+  it('refuses identity headers that did not come through the gateway', async () => {
+    const headers = { ...asOwner('owner-1'), 'x-sniff-internal-token': 'x'.repeat(TEST_INTERNAL_TOKEN.length) };
+    const res = await post(JSON.stringify({ name: 'a', count: 1 }), headers);
+    expect(res.status).toBe(403);
+  });
+});

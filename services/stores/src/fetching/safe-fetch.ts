@@ -1,0 +1,254 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The only way the stores service fetches a URL an owner gave us. It resolves DNS itself,
+ * refuses any address that is not public unicast (private, loopback, link-local incl. cloud
+ * metadata, unique-local, CGNAT, multicast, unspecified, reserved...), connects to exactly the
+ * vetted address (no second DNS answer can switch it), re-checks every redirect, and bounds
+ * time, size and content type.
+ */
+
+export const USER_AGENT = 'SniffBot/0.1 (+https://sniff.dev/bot)';
+export const ROBOTS_AGENT = 'SniffBot';
+
+/** What we are fetching decides the content types and size we accept. */
+export type FetchKind = 'html' | 'sitemap' | 'robots';
+
+const LIMITS: Record<FetchKind, number> = { html: 2 * 1024 * 1024, sitemap: 10 * 1024 * 1024, robots: 512 * 1024 };
+const TYPES: Record<FetchKind, RegExp> = {
+  html: /^(text\/html|application\/xhtml\+xml)$/,
+  sitemap: /^(application\/xml|text\/xml|application\/[\w.+-]*\+xml|text\/plain|application\/(x-)?gzip|application\/octet-stream)$/,
+  robots: /^text\/plain$/,
+};
+
+/** The URL's address is not one we may connect to. */
+export class BlockedAddressError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`Address not allowed: ${reason}`);
+    this.name = 'BlockedAddressError';
+  }
+}
+
+/** The fetch did not produce a usable document; `message` says why in words an owner understands. */
+export class FetchFailedError extends Error {
+  constructor(
+    readonly url: string,
+    message: string,
+    /** The HTTP status when the site answered with an error. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'FetchFailedError';
+  }
+}
+
+export interface SafeFetchOptions {
+  /** Host names or IP literals that may be reached even when they resolve to a non-public address (FETCH_ALLOW_HOSTS). */
+  allowHosts?: readonly string[];
+  /** Total time for the fetch including redirects. */
+  timeoutMs?: number;
+  maxRedirects?: number;
+  maxBytes?: number;
+  /** DNS resolution (tests inject one); defaults to dns.lookup with all addresses. */
+  resolve?: (hostname: string) => Promise<string[]>;
+}
+
+export interface SafeResponse {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  body: string;
+  /** The body was cut at the size limit. */
+  truncated: boolean;
+}
+
+const RANGE_NAMES: Record<string, string> = {
+  private: 'private network',
+  uniqueLocal: 'private network',
+  loopback: 'loopback address',
+  linkLocal: 'link-local or metadata address',
+  carrierGradeNat: 'carrier-grade NAT address',
+  multicast: 'multicast address',
+  broadcast: 'broadcast address',
+  unspecified: 'unspecified address',
+};
+
+/** Why an IP address may not be fetched, or null when it is public unicast. */
+export function blockedReason(address: string): string | null {
+  if (!ipaddr.isValid(address)) return 'not an IP address';
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const range = ip.range();
+  if (range === 'unicast') return null;
+  return RANGE_NAMES[range] ?? `reserved address (${range})`;
+}
+
+function bareHost(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+const defaultResolve = async (hostname: string): Promise<string[]> =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+
+/** Resolves the URL's host and returns the one address we will connect to, or throws BlockedAddressError. */
+export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Promise<string> {
+  const host = bareHost(url.hostname);
+  const allowed = (options.allowHosts ?? []).map(bareHost).includes(host);
+  let addresses: string[];
+  if (ipaddr.isValid(host)) addresses = [host];
+  else {
+    try {
+      addresses = await (options.resolve ?? defaultResolve)(host);
+    } catch (err) {
+      throw new FetchFailedError(url.href, `Could not reach ${url.origin}: ${(err as { code?: string }).code ?? (err as Error).message}`);
+    }
+  }
+  if (!addresses.length) throw new FetchFailedError(url.href, `Could not reach ${url.origin}: no address`);
+  if (!allowed) {
+    // Every answer must be public: otherwise an attacker's DNS could mix in a private one.
+    for (const a of addresses) {
+      const reason = blockedReason(a);
+      if (reason) throw new BlockedAddressError(url.href, reason);
+    }
+  }
+  return addresses[0]!;
+}
+
+function checkScheme(url: URL): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new BlockedAddressError(url.href, `only http and https URLs can be fetched (got ${url.protocol.replace(':', '')})`);
+  }
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  truncated: boolean;
+}
+
+/** One HTTP exchange with the socket pinned to `address`. */
+function request(url: URL, address: string, maxBytes: number, signal: AbortSignal): Promise<RawResponse> {
+  const family = address.includes(':') ? 6 : 4;
+  const pinned: LookupFunction = (_host, opts, cb) => {
+    if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else cb(null, address, family);
+  };
+  const lib = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = lib.request(
+      url,
+      {
+        method: 'GET',
+        lookup: pinned,
+        signal,
+        agent: false,
+        headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        const redirect = (res.statusCode ?? 0) >= 300 && (res.statusCode ?? 0) < 400;
+        res.on('data', (chunk: Buffer) => {
+          if (redirect || truncated) return;
+          const room = maxBytes - size;
+          if (chunk.length > room) {
+            chunks.push(chunk.subarray(0, room));
+            size = maxBytes;
+            truncated = true;
+            // Stop reading beyond the limit.
+            res.destroy();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+            return;
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated }));
+        res.on('error', (err) => (truncated ? undefined : reject(err)));
+        if (redirect) res.resume();
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decode(body: Buffer, contentType: string): string {
+  const charset = /charset="?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+/** Fetches `input` safely; throws BlockedAddressError or FetchFailedError with an owner-readable message. */
+export async function safeFetch(input: string, kind: FetchKind, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const maxBytes = options.maxBytes ?? LIMITS[kind];
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new FetchFailedError(input, `${input} is not a valid URL`);
+  }
+  for (let hop = 0; ; hop++) {
+    checkScheme(url);
+    const address = await vetAddress(url, options);
+    let res: RawResponse;
+    try {
+      res = await request(url, address, maxBytes, signal);
+    } catch (err) {
+      const e = err as { code?: string; name?: string; message?: string };
+      const why = signal.aborted || e.name === 'AbortError' ? `timed out after ${+(timeoutMs / 1000).toFixed(1)} s` : (e.code ?? e.message ?? 'connection failed');
+      throw new FetchFailedError(url.href, `Could not reach ${url.origin}: ${why}`);
+    }
+    const location = res.headers.location;
+    if (res.status >= 300 && res.status < 400 && location) {
+      if (hop >= maxRedirects) throw new FetchFailedError(url.href, `Too many redirects from ${input} (more than ${maxRedirects})`);
+      url = new URL(location, url);
+      url.hash = '';
+      continue;
+    }
+    if (res.status < 200 || res.status >= 300) throw new FetchFailedError(url.href, `The site returned HTTP ${res.status} for ${url.href}`, res.status);
+    const contentType = (res.headers['content-type'] ?? '').toLowerCase();
+    const mime = contentType.split(';')[0]!.trim();
+    if (!TYPES[kind].test(mime)) {
+      const what = kind === 'html' ? 'an HTML page' : kind === 'sitemap' ? 'an XML sitemap' : 'a robots.txt file';
+      throw new FetchFailedError(url.href, `${url.href} is not ${what} (${mime || 'no content type'})`);
+    }
+    let body = res.body;
+    let truncated = res.truncated;
+    if (kind === 'sitemap' && body[0] === 0x1f && body[1] === 0x8b) {
+      try {
+        body = gunzipSync(body, { maxOutputLength: maxBytes });
+      } catch {
+        // Too large when unpacked, or cut at the download limit: use what we can't trust as nothing.
+        throw new FetchFailedError(url.href, `${url.href} could not be unpacked within ${maxBytes} bytes`);
+      }
+      truncated = false;
+    }
+    return { url: url.href, status: res.status, contentType: mime, body: decode(body, contentType), truncated };
+  }
+}
+
+/** A fetcher bound to the service's settings (FETCH_ALLOW_HOSTS). */
+export class SafeFetcher {
+  constructor(private readonly options: SafeFetchOptions = {}) {}
+  fetch(url: string, kind: FetchKind, overrides: SafeFetchOptions = {}): Promise<SafeResponse> {
+    return safeFetch(url, kind, { ...this.options, ...overrides });
+  }
+}

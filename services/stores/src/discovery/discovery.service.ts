@@ -1,0 +1,109 @@
+import { Injectable, Logger } from '@nestjs/common';
+import * as cheerio from 'cheerio';
+import robotsParser from 'robots-parser';
+import type { CrawlMapResponse } from '@sniff/contracts';
+import { fetchErrorToHttp } from '../fetching/http-errors';
+import { BlockedAddressError, FetchFailedError, ROBOTS_AGENT, SafeFetcher } from '../fetching/safe-fetch';
+import { cleanUrl, sameHost, urlKey } from './urls';
+
+export const MAX_DISCOVERED_URLS = 200;
+const MAX_SITEMAPS = 10;
+
+type Robots = ReturnType<typeof robotsParser>;
+
+/** Page discovery for crawl/map: sitemaps first, else the page's own same-host links; robots.txt honoured. */
+@Injectable()
+export class DiscoveryService {
+  private readonly logger = new Logger('Discovery');
+
+  constructor(private readonly fetcher: SafeFetcher) {}
+
+  async map(url: string): Promise<CrawlMapResponse> {
+    try {
+      return { urls: await this.discover(url) };
+    } catch (err) {
+      throw fetchErrorToHttp(err);
+    }
+  }
+
+  private async discover(input: string): Promise<string[]> {
+    const main = cleanUrl(input)!;
+    // The main page must be reachable: its errors are the owner's answer.
+    const page = await this.fetcher.fetch(main, 'html');
+    const origin = new URL(page.url).origin;
+    const robots = await this.robots(origin);
+    const allowed = (u: string) => robots?.isAllowed(u, ROBOTS_AGENT) !== false;
+
+    let found = await this.fromSitemaps(origin, robots?.getSitemaps() ?? []);
+    found = found.filter((u) => sameHost(u, main) && allowed(u));
+    if (!found.some((u) => urlKey(u) !== urlKey(main))) {
+      found = this.links(page.body, page.url).filter((u) => sameHost(u, main) && allowed(u));
+    }
+
+    const seen = new Set([urlKey(main)]);
+    const urls = [main];
+    for (const u of found) {
+      if (urls.length >= MAX_DISCOVERED_URLS) break;
+      const key = urlKey(u);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      urls.push(u);
+    }
+    return urls;
+  }
+
+  /** robots.txt of the site, or null when it has none (or it cannot be read). */
+  private async robots(origin: string): Promise<Robots | null> {
+    const url = `${origin}/robots.txt`;
+    try {
+      const res = await this.fetcher.fetch(url, 'robots');
+      return robotsParser(url, res.body);
+    } catch (err) {
+      if (err instanceof BlockedAddressError) throw err;
+      if (err instanceof FetchFailedError && err.status && err.status >= 500) {
+        // Google's rule: a server error on robots.txt means "crawl nothing for now".
+        return robotsParser(url, 'User-agent: *\nDisallow: /');
+      }
+      return null;
+    }
+  }
+
+  /** Page URLs from /sitemap.xml and the sitemaps robots.txt names, following sitemap indexes. */
+  private async fromSitemaps(origin: string, named: string[]): Promise<string[]> {
+    const queue = [...named, `${origin}/sitemap.xml`].map((u) => cleanUrl(u)).filter((u): u is string => !!u);
+    const done = new Set<string>();
+    const pages: string[] = [];
+    while (queue.length && done.size < MAX_SITEMAPS && pages.length < MAX_DISCOVERED_URLS * 2) {
+      const sitemap = queue.shift()!;
+      if (done.has(sitemap)) continue;
+      done.add(sitemap);
+      let xml: string;
+      try {
+        xml = (await this.fetcher.fetch(sitemap, 'sitemap')).body;
+      } catch (err) {
+        this.logger.debug(`sitemap ${sitemap} skipped: ${(err as Error).message}`);
+        continue;
+      }
+      const $ = cheerio.load(xml, { xml: true });
+      const locs = (sel: string) =>
+        $(sel)
+          .map((_, el) => cleanUrl($(el).text().trim()))
+          .get()
+          .filter((u): u is string => !!u);
+      queue.push(...locs('sitemapindex > sitemap > loc'));
+      pages.push(...locs('urlset > url > loc'));
+    }
+    return pages;
+  }
+
+  /** Same-document links of a page, resolved against its URL. */
+  private links(body: string, base: string): string[] {
+    const $ = cheerio.load(body);
+    const baseHref = $('base[href]').attr('href');
+    const resolveBase = baseHref ? (cleanUrl(baseHref, base) ?? base) : base;
+    return $('a[href]')
+      .map((_, el) => cleanUrl($(el).attr('href') ?? '', resolveBase))
+      .get()
+      .filter((u): u is string => !!u);
+  }
+}

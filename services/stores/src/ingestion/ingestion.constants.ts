@@ -1,0 +1,1 @@
+export const INGEST_QUEUE = 'ingest-store';

@@ -1,0 +1,330 @@
+import { Client } from 'pg';
+import PgBoss from 'pg-boss';
+import { asInternal, asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { Queue } from '@sniff/service-kit';
+import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { AppModule } from './app.module';
+import type { StoresConfig } from './config';
+import { documentId } from './ingestion/extract';
+import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
+import { SearchStub, startSearchStub } from './testing/search-stub';
+
+const xml = (body: string | ((o: string) => string)) => ({ type: 'application/xml', body });
+const urlset = (paths: string[]) => (o: string) =>
+  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
+    .map((p) => `<url><loc>${p.startsWith('http') ? p : o + p}</loc></url>`)
+    .join('')}</urlset>`;
+
+const PRICING = html(
+  'Pricing | Acme',
+  '<nav><a href="/">Home</a></nav><main><h1>Pricing</h1><h2>Starter plan</h2><p>The starter plan costs 19 dollars a month.</p><h3>FAQ</h3><p>Cancel any time.</p></main><script>track()</script><footer>Acme footer</footer>',
+  '<meta name="description" content="Plans and prices for Acme widgets">',
+);
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('stores service', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let billing: TestService;
+  let stores: TestService;
+  let search: SearchStub;
+  let siteA: FixtureSite; // sitemap + robots
+  let siteB: FixtureSite; // sitemap index
+  let siteC: FixtureSite; // links only
+  let siteD: FixtureSite; // sitemap named in robots.txt
+  let siteE: FixtureSite; // a single page
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    search = await startSearchStub();
+    siteA = await startFixtureSite({
+      '/': html('Acme', '<h1>Acme widgets</h1><a href="/pricing">Pricing</a>'),
+      '/pricing': PRICING,
+      '/about': html('About Acme', '<h1>About</h1><p>We make widgets.</p>'),
+      '/private/secret': html('Secret', '<p>secret</p>'),
+      '/broken': { status: 500, type: 'text/html', body: 'oops' },
+      '/file.pdf': { type: 'application/pdf', body: '%PDF' },
+      '/huge': { type: 'text/html', body: `<title>Huge</title><p>${'lorem ipsum '.repeat(400_000)}</p>` },
+      '/to-private': { location: 'http://10.0.0.1/' },
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' },
+      '/sitemap.xml': xml(urlset(['/', '/pricing', '/pricing#plans', '/about', '/private/secret', 'https://other.example/page'])),
+    });
+    siteB = await startFixtureSite({
+      '/': html('B', '<p>b</p>'),
+      '/sitemap.xml': xml((o) => `<?xml version="1.0"?><sitemapindex><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap></sitemapindex>`),
+      '/sitemap-pages.xml': xml(urlset(['/docs', '/blog'])),
+    });
+    siteC = await startFixtureSite({
+      '/': html(
+        'C',
+        '<a href="/pricing">P</a> <a href="contact">C</a> <a href="/pricing#top">again</a> <a href="https://elsewhere.example/">x</a> <a href="mailto:a@b.c">m</a> <a href="/hidden/page">h</a>',
+      ),
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: SniffBot\nDisallow: /hidden\n' },
+    });
+    siteD = await startFixtureSite({
+      '/': html('D', '<p>d</p>'),
+      '/robots.txt': { type: 'text/plain', body: (o) => `Sitemap: ${o}/maps/site.xml\n` },
+      '/maps/site.xml': xml(urlset(['/from-robots'])),
+    });
+    siteE = await startFixtureSite({ '/': html('E', '<p>Nothing else here</p>') });
+
+    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: 'paid-owner:busniess_starter_monthly' };
+    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    const config: StoresConfig = {
+      ...testConfig(db.url),
+      BILLING_URL: billing.url,
+      SEARCH_URL: search.url,
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      INGEST_EXPIRE_SECONDS: 60,
+      INGEST_RETRY_DELAY_SECONDS: 1,
+    };
+    stores = await startTestService(AppModule.forRoot(config), config);
+  });
+  afterAll(async () => {
+    await stores?.close();
+    await billing?.close();
+    for (const s of [search, siteA, siteB, siteC, siteD, siteE]) await s?.close();
+    await db?.drop();
+  });
+
+  const post = (path: string, owner: string, body: object) =>
+    fetch(`${stores.url}${path}`, { method: 'POST', headers: asOwner(owner), body: JSON.stringify({ email: `${owner}@example.com`, ...body }) });
+  const map = async (url: string) => post('/crawl/map', 'paid-owner', { url });
+  const list = async (owner: string) => (await (await post('/managestores/list-stores', owner, {})).json()) as { id: string; status: string; pages?: number; status_reason?: string | null }[];
+  const storeOf = async (owner: string, id: string) => (await list(owner)).find((s) => s.id === id);
+  const create = (owner: string, main: string, others: string[] = [], name = 'My site') =>
+    post('/saas/create-website', owner, { store_url: main, store_urls: others, store_name: name, platform: 'custom' });
+  const settled = (owner: string, id: string) =>
+    waitFor(async () => {
+      const s = await storeOf(owner, id);
+      return s && (s.status === 'done' || s.status === 'failed') && s;
+    }, `store ${id} to finish`);
+
+  describe('POST /crawl/map', () => {
+    it('discovers pages from sitemap.xml, main URL first, same host only, robots.txt honoured', async () => {
+      const res = await map(`${siteA.origin}/`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ urls: [`${siteA.origin}/`, `${siteA.origin}/pricing`, `${siteA.origin}/about`] });
+    });
+
+    it('follows a sitemap index', async () => {
+      expect(await (await map(siteB.origin)).json()).toEqual({ urls: [`${siteB.origin}/`, `${siteB.origin}/docs`, `${siteB.origin}/blog`] });
+    });
+
+    it('uses the sitemaps that robots.txt names', async () => {
+      expect(await (await map(siteD.origin)).json()).toEqual({ urls: [`${siteD.origin}/`, `${siteD.origin}/from-robots`] });
+    });
+
+    it('falls back to same-host links of the page, deduplicated, without fragments, honouring robots.txt for SniffBot', async () => {
+      expect(await (await map(siteC.origin)).json()).toEqual({ urls: [`${siteC.origin}/`, `${siteC.origin}/pricing`, `${siteC.origin}/contact`] });
+    });
+
+    it('answers just the main URL for a site with no other pages', async () => {
+      expect(await (await map(`${siteE.origin}/`)).json()).toEqual({ urls: [`${siteE.origin}/`] });
+    });
+
+    it.each([
+      ['http://169.254.169.254/latest/meta-data/', 'Address not allowed: link-local or metadata address'],
+      ['http://10.0.0.1/', 'Address not allowed: private network'],
+      ['http://127.0.0.2/', 'Address not allowed: loopback address'],
+    ])('refuses %s with 422 and a clear message', async (url, message) => {
+      const res = await map(url);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toMatchObject({ statusCode: 422, message, field: 'url' });
+    });
+
+    it('refuses a site that redirects to a private address', async () => {
+      const res = await map(`${siteA.origin}/to-private`);
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toBe('Address not allowed: private network');
+    });
+
+    it('names an unreachable site and an HTTP error', async () => {
+      expect((await (await map('http://127.0.0.1:1/')).json()).message).toBe('Could not reach http://127.0.0.1:1: ECONNREFUSED');
+      const res = await map(`${siteA.origin}/nope`);
+      expect(res.status).toBe(422);
+      expect((await res.json()).message).toBe(`The site returned HTTP 404 for ${siteA.origin}/nope`);
+    });
+
+    it('answers 400 naming the field for an invalid URL', async () => {
+      const res = await map('not a url');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ field: 'url', message: 'url: Invalid URL format for website.' });
+    });
+  });
+
+  describe('creating, indexing and deleting a store', () => {
+    let storeId: string;
+
+    it('creates a queued store and indexes its pages through the search service', async () => {
+      const res = await create('paid-owner', `${siteA.origin}/`, [`${siteA.origin}/pricing`, `${siteA.origin}/about`], 'Acme');
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toEqual({ store_id: expect.stringMatching(/^st_[A-Za-z0-9_-]{16}$/), platform: 'custom', store_url: `${siteA.origin}/`, type: 'business' });
+      storeId = body.store_id;
+      expect(['queued', 'running', 'done']).toContain((await storeOf('paid-owner', storeId))?.status);
+
+      const done = await settled('paid-owner', storeId);
+      expect(done).toMatchObject({ status: 'done', pages: 3, status_reason: null, name: 'Acme', url: `${siteA.origin}/`, platform: 'custom', store_type: 'business' });
+
+      const put = search.calls.find((c) => c.method === 'PUT' && c.path === `/internal/stores/${storeId}/documents`);
+      expect(put?.token).toBeTruthy();
+      const docs = (put?.body as { documents: { url: string }[] }).documents;
+      expect(docs.map((d) => d.url)).toEqual([`${siteA.origin}/`, `${siteA.origin}/pricing`, `${siteA.origin}/about`]);
+      expect(docs[1]).toEqual({
+        id: documentId(`${siteA.origin}/pricing`),
+        url: `${siteA.origin}/pricing`,
+        title: 'Pricing | Acme',
+        description: 'Plans and prices for Acme widgets',
+        headings: ['Pricing', 'Starter plan', 'FAQ'],
+        body: 'Pricing Starter plan The starter plan costs 19 dollars a month. FAQ Cancel any time.',
+      });
+    });
+
+    it('lists only the caller\'s stores, newest first', async () => {
+      expect((await list('paid-owner')).map((s) => s.id)).toEqual([storeId]);
+      expect(await list('someone-else')).toEqual([]);
+    });
+
+    it('finds the store for analytics by owner and URL, trailing slash or not', async () => {
+      const q = (owner: string, url: string) =>
+        fetch(`${stores.url}/internal/stores?owner=${encodeURIComponent(owner)}&url=${encodeURIComponent(url)}`, { headers: asInternal() });
+      expect(await (await q('paid-owner', siteA.origin)).json()).toEqual([{ id: storeId, url: `${siteA.origin}/` }]);
+      expect(await (await q('someone-else', siteA.origin)).json()).toEqual([]);
+      expect((await fetch(`${stores.url}/internal/stores?owner=paid-owner&url=x`)).status).toBe(403);
+      expect((await fetch(`${stores.url}/internal/stores?owner=paid-owner`, { headers: asInternal() })).status).toBe(400);
+    });
+
+    it('answers 404 for another owner\'s store and leaves it intact', async () => {
+      const res = await post('/managestores/delete-store', 'intruder', { store_id: storeId, platform: 'custom' });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Store not found' });
+      expect(await storeOf('paid-owner', storeId)).toBeDefined();
+      expect(search.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    });
+
+    it('deletes the caller\'s store and its search documents', async () => {
+      const res = await post('/managestores/delete-store', 'paid-owner', { store_id: storeId, platform: 'custom' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ deleted: true, store_id: storeId });
+      expect(await list('paid-owner')).toEqual([]);
+      expect(search.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/internal/stores/${storeId}`]);
+      expect((await post('/managestores/delete-store', 'paid-owner', { store_id: storeId })).status).toBe(404);
+    });
+
+    it('skips pages that cannot be indexed and says so', async () => {
+      const { store_id } = await (await create('paid-owner', `${siteA.origin}/`, [`${siteA.origin}/file.pdf`, `${siteA.origin}/huge`])).json();
+      const done = await settled('paid-owner', store_id);
+      expect(done).toMatchObject({ status: 'done', pages: 2 });
+      expect(done.status_reason).toBe(`1 of 3 pages skipped: ${siteA.origin}/file.pdf is not an HTML page (application/pdf)`);
+      const put = search.calls.filter((c) => c.path === `/internal/stores/${store_id}/documents`).at(-1);
+      const huge = (put?.body as { documents: { title: string; body: string }[] }).documents[1]!;
+      expect(huge.title).toBe('Huge');
+      expect(huge.body.length).toBe(20_000);
+    });
+
+    it('retries when the search service is briefly down', async () => {
+      search.failNextPuts(1);
+      const { store_id } = await (await create('paid-owner', `${siteA.origin}/about`)).json();
+      expect(await settled('paid-owner', store_id)).toMatchObject({ status: 'done', pages: 1 });
+      expect(search.calls.filter((c) => c.path === `/internal/stores/${store_id}/documents`)).toHaveLength(2);
+    });
+
+    it('marks the store failed with the reason when no page can be fetched, after retries', async () => {
+      const { store_id } = await (await create('paid-owner', `${siteA.origin}/broken`)).json();
+      const failed = await settled('paid-owner', store_id);
+      expect(failed).toMatchObject({ status: 'failed', pages: 0 });
+      expect(failed.status_reason).toBe(`Could not fetch any page: The site returned HTTP 500 for ${siteA.origin}/broken`);
+    });
+  });
+
+  describe('free plan limits', () => {
+    it('lets a free owner create one store of up to 2 pages, then refuses a second store', async () => {
+      const first = await create('free-owner', `${siteA.origin}/`, [`${siteA.origin}/pricing`]);
+      expect(first.status).toBe(200);
+      const second = await create('free-owner', `${siteB.origin}/`);
+      expect(second.status).toBe(403);
+      expect((await second.json()).message).toBe('You can only create 1 search bar on the free plan');
+      expect(await list('free-owner')).toHaveLength(1);
+    });
+
+    it('refuses more pages than the free plan allows (the main URL counts) and creates nothing', async () => {
+      const res = await create('free-owner-2', `${siteA.origin}/`, [`${siteA.origin}/pricing`, `${siteA.origin}/about`]);
+      expect(res.status).toBe(403);
+      expect((await res.json()).message).toBe('Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.');
+      expect(await list('free-owner-2')).toEqual([]);
+    });
+
+    it('answers 400 naming the missing field', async () => {
+      const res = await post('/saas/create-website', 'free-owner-2', { store_url: siteA.origin, platform: 'custom' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ field: 'store_name' });
+    });
+  });
+});
+
+describe('stores ingestion after a crash', () => {
+  it('retries a job whose worker died mid-run, to completion', async () => {
+    const db = await createTestDatabase();
+    const search = await startSearchStub();
+    const site = await startFixtureSite({ '/': html('Home', '<h1>Welcome</h1>'), '/pricing': PRICING });
+    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: '' };
+    const billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    const config: StoresConfig = {
+      ...testConfig(db.url),
+      BILLING_URL: billing.url,
+      SEARCH_URL: search.url,
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      INGEST_EXPIRE_SECONDS: 1,
+      INGEST_RETRY_DELAY_SECONDS: 0,
+    };
+    const sql = new Client({ connectionString: db.url });
+    const deadWorker = new PgBoss({ connectionString: db.url, schema: 'pgboss', supervise: false, schedule: false });
+    try {
+      // A first run of the service creates its schema and queue, then stops.
+      await (await startTestService(AppModule.forRoot(config), config)).close();
+
+      // While no service runs, a worker takes the store's job, marks the store running, and dies.
+      await sql.connect();
+      await sql.query(
+        `INSERT INTO stores.stores (id, owner_sub, name, url, platform, store_type, status, page_urls)
+         VALUES ('st_crashcrashcrash1', 'owner-1', 'Crash', $1, 'custom', 'business', 'running', $2)`,
+        [`${site.origin}/`, [`${site.origin}/`, `${site.origin}/pricing`]],
+      );
+      await deadWorker.start();
+      const jobId = await deadWorker.send('ingest-store', { storeId: 'st_crashcrashcrash1' });
+      const [taken] = await deadWorker.fetch('ingest-store');
+      expect(taken?.id).toBe(jobId);
+      await deadWorker.stop({ graceful: false, wait: true });
+
+      // The service restarts; once the job's time is up, queue maintenance hands it back and it completes.
+      const svc = await startTestService(AppModule.forRoot(config), config);
+      try {
+        const boss = await svc.app.get(Queue).client();
+        const row = await waitFor(async () => {
+          await boss.maintain();
+          const { rows } = await sql.query(`SELECT status, pages_indexed FROM stores.stores WHERE id = 'st_crashcrashcrash1'`);
+          return rows[0]?.status === 'done' && rows[0];
+        }, 'the abandoned job to be retried');
+        expect(row.pages_indexed).toBe(2);
+        expect(search.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/internal/stores/st_crashcrashcrash1/documents']);
+      } finally {
+        await svc.close();
+      }
+    } finally {
+      await sql.end();
+      await billing.close();
+      await search.close();
+      await site.close();
+      await db.drop();
+    }
+  });
+});

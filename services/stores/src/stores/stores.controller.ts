@@ -1,0 +1,58 @@
+import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CurrentOwner, InternalGuard, Owner, OwnerGuard, ValidBody, ValidQuery } from '@sniff/service-kit';
+import {
+  CreateStoreResponse,
+  createWebsiteRequestSchema,
+  deleteStoreRequestSchema,
+  listStoresRequestSchema,
+  Store,
+} from '@sniff/contracts';
+import { z } from 'zod';
+import { StoresService } from './stores.service';
+
+@Controller('managestores')
+@UseGuards(OwnerGuard)
+export class ManageStoresController {
+  constructor(private readonly stores: StoresService) {}
+
+  @Post('list-stores')
+  @HttpCode(200)
+  list(@CurrentOwner() owner: Owner, @ValidBody(listStoresRequestSchema) _body: unknown): Promise<Store[]> {
+    return this.stores.list(owner.sub);
+  }
+
+  @Post('delete-store')
+  @HttpCode(200)
+  delete(@CurrentOwner() owner: Owner, @ValidBody(deleteStoreRequestSchema) body: z.infer<typeof deleteStoreRequestSchema>) {
+    return this.stores.delete(owner.sub, body.store_id);
+  }
+}
+
+@Controller('saas')
+@UseGuards(OwnerGuard)
+export class SaasController {
+  constructor(private readonly stores: StoresService) {}
+
+  @Post('create-website')
+  @HttpCode(200)
+  create(@CurrentOwner() owner: Owner, @ValidBody(createWebsiteRequestSchema) body: z.infer<typeof createWebsiteRequestSchema>): Promise<CreateStoreResponse> {
+    return this.stores.createWebsite(owner.sub, body);
+  }
+}
+
+export const internalStoresQuerySchema = z.object({
+  owner: z.string().trim().min(1, 'owner is required'),
+  url: z.string().trim().min(1, 'url is required'),
+});
+
+@Controller('internal/stores')
+@UseGuards(InternalGuard)
+export class InternalStoresController {
+  constructor(private readonly stores: StoresService) {}
+
+  /** GET /internal/stores?owner=&url= -> [{id, url}] (analytics checks ownership with it). */
+  @Get()
+  find(@ValidQuery(internalStoresQuerySchema) q: z.infer<typeof internalStoresQuerySchema>) {
+    return this.stores.findByOwnerAndUrl(q.owner, q.url);
+  }
+}

@@ -1,4 +1,11 @@
-import { asInternal, asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import {
+  asInternal,
+  asOwner,
+  createTestDatabase,
+  startTestService,
+  testConfig,
+  TestService,
+} from '@sniff/service-kit/testing';
 import { AppModule } from './app.module';
 import { billingConfigSchema, parseSeedPlans } from './config';
 
@@ -8,7 +15,10 @@ describe('billing service', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = { ...testConfig(db.url), BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly, shop-owner:starter' };
+    const config = {
+      ...testConfig(db.url),
+      BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly, shop-owner:starter',
+    };
     svc = await startTestService(AppModule.forRoot(config), config);
   });
   afterAll(async () => {
@@ -72,7 +82,11 @@ describe('BILLING_SEED_PLANS', () => {
   });
 
   it('rejects an unknown plan at start-up with a clear message', () => {
-    const result = billingConfigSchema.safeParse({ DATABASE_URL: 'postgres://x', INTERNAL_TOKEN: 'x'.repeat(16), BILLING_SEED_PLANS: 'a:gold' });
+    const result = billingConfigSchema.safeParse({
+      DATABASE_URL: 'postgres://x',
+      INTERNAL_TOKEN: 'x'.repeat(16),
+      BILLING_SEED_PLANS: 'a:gold',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain('"a:gold" is not <owner-sub>:<plan id>');
   });

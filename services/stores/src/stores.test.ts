@@ -1,6 +1,13 @@
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import { asInternal, asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import {
+  asInternal,
+  asOwner,
+  createTestDatabase,
+  startTestService,
+  testConfig,
+  TestService,
+} from '@sniff/service-kit/testing';
 import { Queue } from '@sniff/service-kit';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { AppModule } from './app.module';
@@ -55,11 +62,15 @@ describe('stores service', () => {
       '/huge': { type: 'text/html', body: `<title>Huge</title><p>${'lorem ipsum '.repeat(400_000)}</p>` },
       '/to-private': { location: 'http://10.0.0.1/' },
       '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' },
-      '/sitemap.xml': xml(urlset(['/', '/pricing', '/pricing#plans', '/about', '/private/secret', 'https://other.example/page'])),
+      '/sitemap.xml': xml(
+        urlset(['/', '/pricing', '/pricing#plans', '/about', '/private/secret', 'https://other.example/page']),
+      ),
     });
     siteB = await startFixtureSite({
       '/': html('B', '<p>b</p>'),
-      '/sitemap.xml': xml((o) => `<?xml version="1.0"?><sitemapindex><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap></sitemapindex>`),
+      '/sitemap.xml': xml(
+        (o) => `<?xml version="1.0"?><sitemapindex><sitemap><loc>${o}/sitemap-pages.xml</loc></sitemap></sitemapindex>`,
+      ),
       '/sitemap-pages.xml': xml(urlset(['/docs', '/blog'])),
     });
     siteC = await startFixtureSite({
@@ -96,9 +107,19 @@ describe('stores service', () => {
   });
 
   const post = (path: string, owner: string, body: object) =>
-    fetch(`${stores.url}${path}`, { method: 'POST', headers: asOwner(owner), body: JSON.stringify({ email: `${owner}@example.com`, ...body }) });
+    fetch(`${stores.url}${path}`, {
+      method: 'POST',
+      headers: asOwner(owner),
+      body: JSON.stringify({ email: `${owner}@example.com`, ...body }),
+    });
   const map = async (url: string) => post('/crawl/map', 'paid-owner', { url });
-  const list = async (owner: string) => (await (await post('/managestores/list-stores', owner, {})).json()) as { id: string; status: string; pages?: number; status_reason?: string | null }[];
+  const list = async (owner: string) =>
+    (await (await post('/managestores/list-stores', owner, {})).json()) as {
+      id: string;
+      status: string;
+      pages?: number;
+      status_reason?: string | null;
+    }[];
   const storeOf = async (owner: string, id: string) => (await list(owner)).find((s) => s.id === id);
   const create = (owner: string, main: string, others: string[] = [], name = 'My site') =>
     post('/saas/create-website', owner, { store_url: main, store_urls: others, store_name: name, platform: 'custom' });
@@ -112,19 +133,27 @@ describe('stores service', () => {
     it('discovers pages from sitemap.xml, main URL first, same host only, robots.txt honoured', async () => {
       const res = await map(`${siteA.origin}/`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ urls: [`${siteA.origin}/`, `${siteA.origin}/pricing`, `${siteA.origin}/about`] });
+      expect(await res.json()).toEqual({
+        urls: [`${siteA.origin}/`, `${siteA.origin}/pricing`, `${siteA.origin}/about`],
+      });
     });
 
     it('follows a sitemap index', async () => {
-      expect(await (await map(siteB.origin)).json()).toEqual({ urls: [`${siteB.origin}/`, `${siteB.origin}/docs`, `${siteB.origin}/blog`] });
+      expect(await (await map(siteB.origin)).json()).toEqual({
+        urls: [`${siteB.origin}/`, `${siteB.origin}/docs`, `${siteB.origin}/blog`],
+      });
     });
 
     it('uses the sitemaps that robots.txt names', async () => {
-      expect(await (await map(siteD.origin)).json()).toEqual({ urls: [`${siteD.origin}/`, `${siteD.origin}/from-robots`] });
+      expect(await (await map(siteD.origin)).json()).toEqual({
+        urls: [`${siteD.origin}/`, `${siteD.origin}/from-robots`],
+      });
     });
 
     it('falls back to same-host links of the page, deduplicated, without fragments, honouring robots.txt for SniffBot', async () => {
-      expect(await (await map(siteC.origin)).json()).toEqual({ urls: [`${siteC.origin}/`, `${siteC.origin}/pricing`, `${siteC.origin}/contact`] });
+      expect(await (await map(siteC.origin)).json()).toEqual({
+        urls: [`${siteC.origin}/`, `${siteC.origin}/pricing`, `${siteC.origin}/contact`],
+      });
     });
 
     it('answers just the main URL for a site with no other pages', async () => {
@@ -148,7 +177,9 @@ describe('stores service', () => {
     });
 
     it('names an unreachable site and an HTTP error', async () => {
-      expect((await (await map('http://127.0.0.1:1/')).json()).message).toBe('Could not reach http://127.0.0.1:1: ECONNREFUSED');
+      expect((await (await map('http://127.0.0.1:1/')).json()).message).toBe(
+        'Could not reach http://127.0.0.1:1: ECONNREFUSED',
+      );
       const res = await map(`${siteA.origin}/nope`);
       expect(res.status).toBe(422);
       expect((await res.json()).message).toBe(`The site returned HTTP 404 for ${siteA.origin}/nope`);
@@ -165,15 +196,33 @@ describe('stores service', () => {
     let storeId: string;
 
     it('creates a queued store and indexes its pages through the search service', async () => {
-      const res = await create('paid-owner', `${siteA.origin}/`, [`${siteA.origin}/pricing`, `${siteA.origin}/about`], 'Acme');
+      const res = await create(
+        'paid-owner',
+        `${siteA.origin}/`,
+        [`${siteA.origin}/pricing`, `${siteA.origin}/about`],
+        'Acme',
+      );
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toEqual({ store_id: expect.stringMatching(/^st_[A-Za-z0-9_-]{16}$/), platform: 'custom', store_url: `${siteA.origin}/`, type: 'business' });
+      expect(body).toEqual({
+        store_id: expect.stringMatching(/^st_[A-Za-z0-9_-]{16}$/),
+        platform: 'custom',
+        store_url: `${siteA.origin}/`,
+        type: 'business',
+      });
       storeId = body.store_id;
       expect(['queued', 'running', 'done']).toContain((await storeOf('paid-owner', storeId))?.status);
 
       const done = await settled('paid-owner', storeId);
-      expect(done).toMatchObject({ status: 'done', pages: 3, status_reason: null, name: 'Acme', url: `${siteA.origin}/`, platform: 'custom', store_type: 'business' });
+      expect(done).toMatchObject({
+        status: 'done',
+        pages: 3,
+        status_reason: null,
+        name: 'Acme',
+        url: `${siteA.origin}/`,
+        platform: 'custom',
+        store_type: 'business',
+      });
 
       const put = search.calls.find((c) => c.method === 'PUT' && c.path === `/internal/stores/${storeId}/documents`);
       expect(put?.token).toBeTruthy();
@@ -189,21 +238,25 @@ describe('stores service', () => {
       });
     });
 
-    it('lists only the caller\'s stores, newest first', async () => {
+    it("lists only the caller's stores, newest first", async () => {
       expect((await list('paid-owner')).map((s) => s.id)).toEqual([storeId]);
       expect(await list('someone-else')).toEqual([]);
     });
 
     it('finds the store for analytics by owner and URL, trailing slash or not', async () => {
       const q = (owner: string, url: string) =>
-        fetch(`${stores.url}/internal/stores?owner=${encodeURIComponent(owner)}&url=${encodeURIComponent(url)}`, { headers: asInternal() });
+        fetch(`${stores.url}/internal/stores?owner=${encodeURIComponent(owner)}&url=${encodeURIComponent(url)}`, {
+          headers: asInternal(),
+        });
       expect(await (await q('paid-owner', siteA.origin)).json()).toEqual([{ id: storeId, url: `${siteA.origin}/` }]);
       expect(await (await q('someone-else', siteA.origin)).json()).toEqual([]);
       expect((await fetch(`${stores.url}/internal/stores?owner=paid-owner&url=x`)).status).toBe(403);
-      expect((await fetch(`${stores.url}/internal/stores?owner=paid-owner`, { headers: asInternal() })).status).toBe(400);
+      expect((await fetch(`${stores.url}/internal/stores?owner=paid-owner`, { headers: asInternal() })).status).toBe(
+        400,
+      );
     });
 
-    it('answers 404 for another owner\'s store and leaves it intact', async () => {
+    it("answers 404 for another owner's store and leaves it intact", async () => {
       const res = await post('/managestores/delete-store', 'intruder', { store_id: storeId, platform: 'custom' });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Store not found' });
@@ -211,20 +264,26 @@ describe('stores service', () => {
       expect(search.calls.some((c) => c.method === 'DELETE')).toBe(false);
     });
 
-    it('deletes the caller\'s store and its search documents', async () => {
+    it("deletes the caller's store and its search documents", async () => {
       const res = await post('/managestores/delete-store', 'paid-owner', { store_id: storeId, platform: 'custom' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ deleted: true, store_id: storeId });
       expect(await list('paid-owner')).toEqual([]);
-      expect(search.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/internal/stores/${storeId}`]);
+      expect(search.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+        `/internal/stores/${storeId}`,
+      ]);
       expect((await post('/managestores/delete-store', 'paid-owner', { store_id: storeId })).status).toBe(404);
     });
 
     it('skips pages that cannot be indexed and says so', async () => {
-      const { store_id } = await (await create('paid-owner', `${siteA.origin}/`, [`${siteA.origin}/file.pdf`, `${siteA.origin}/huge`])).json();
+      const { store_id } = await (
+        await create('paid-owner', `${siteA.origin}/`, [`${siteA.origin}/file.pdf`, `${siteA.origin}/huge`])
+      ).json();
       const done = await settled('paid-owner', store_id);
       expect(done).toMatchObject({ status: 'done', pages: 2 });
-      expect(done.status_reason).toBe(`1 of 3 pages skipped: ${siteA.origin}/file.pdf is not an HTML page (application/pdf)`);
+      expect(done.status_reason).toBe(
+        `1 of 3 pages skipped: ${siteA.origin}/file.pdf is not an HTML page (application/pdf)`,
+      );
       const put = search.calls.filter((c) => c.path === `/internal/stores/${store_id}/documents`).at(-1);
       const huge = (put?.body as { documents: { title: string; body: string }[] }).documents[1]!;
       expect(huge.title).toBe('Huge');
@@ -242,7 +301,9 @@ describe('stores service', () => {
       const { store_id } = await (await create('paid-owner', `${siteA.origin}/broken`)).json();
       const failed = await settled('paid-owner', store_id);
       expect(failed).toMatchObject({ status: 'failed', pages: 0 });
-      expect(failed.status_reason).toBe(`Could not fetch any page: The site returned HTTP 500 for ${siteA.origin}/broken`);
+      expect(failed.status_reason).toBe(
+        `Could not fetch any page: The site returned HTTP 500 for ${siteA.origin}/broken`,
+      );
     });
   });
 
@@ -257,9 +318,14 @@ describe('stores service', () => {
     });
 
     it('refuses more pages than the free plan allows (the main URL counts) and creates nothing', async () => {
-      const res = await create('free-owner-2', `${siteA.origin}/`, [`${siteA.origin}/pricing`, `${siteA.origin}/about`]);
+      const res = await create('free-owner-2', `${siteA.origin}/`, [
+        `${siteA.origin}/pricing`,
+        `${siteA.origin}/about`,
+      ]);
       expect(res.status).toBe(403);
-      expect((await res.json()).message).toBe('Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.');
+      expect((await res.json()).message).toBe(
+        'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.',
+      );
       expect(await list('free-owner-2')).toEqual([]);
     });
 
@@ -311,11 +377,15 @@ describe('stores ingestion after a crash', () => {
         const boss = await svc.app.get(Queue).client();
         const row = await waitFor(async () => {
           await boss.maintain();
-          const { rows } = await sql.query(`SELECT status, pages_indexed FROM stores.stores WHERE id = 'st_crashcrashcrash1'`);
+          const { rows } = await sql.query(
+            `SELECT status, pages_indexed FROM stores.stores WHERE id = 'st_crashcrashcrash1'`,
+          );
           return rows[0]?.status === 'done' && rows[0];
         }, 'the abandoned job to be retried');
         expect(row.pages_indexed).toBe(2);
-        expect(search.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/internal/stores/st_crashcrashcrash1/documents']);
+        expect(search.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([
+          '/internal/stores/st_crashcrashcrash1/documents',
+        ]);
       } finally {
         await svc.close();
       }

@@ -31,7 +31,10 @@ export class SubscriptionsService implements OnModuleInit {
 
   /** The owner's active plans; none means the free plan. */
   async plansOf(sub: string): Promise<UserInfoResponse> {
-    const rows = await this.subscriptions.find({ where: { ownerSub: sub, status: 'active' }, order: { createdAt: 'ASC' } });
+    const rows = await this.subscriptions.find({
+      where: { ownerSub: sub, status: 'active' },
+      order: { createdAt: 'ASC' },
+    });
     const plans: PlanEntry[] = rows.map((r) => ({ plan: r.plan, platform: r.platform }));
     return { plans };
   }

@@ -80,12 +80,17 @@ describe('safeFetch', () => {
     expect((err as Error).message).toBe(`Address not allowed: ${reason}`);
   });
 
-  it.each(['file:///etc/passwd', 'ftp://example.com/', 'gopher://example.com/'])('refuses the scheme of %s', async (url) => {
-    await expect(safeFetch(url, 'html')).rejects.toThrow(/only http and https/);
-  });
+  it.each(['file:///etc/passwd', 'ftp://example.com/', 'gopher://example.com/'])(
+    'refuses the scheme of %s',
+    async (url) => {
+      await expect(safeFetch(url, 'html')).rejects.toThrow(/only http and https/);
+    },
+  );
 
   it('re-checks every redirect: an allowed site redirecting to a private or metadata address is refused', async () => {
-    await expect(safeFetch(`${site.origin}/to-private`, 'html', { ...allow, timeoutMs: 2000 })).rejects.toThrow('Address not allowed: private network');
+    await expect(safeFetch(`${site.origin}/to-private`, 'html', { ...allow, timeoutMs: 2000 })).rejects.toThrow(
+      'Address not allowed: private network',
+    );
     await expect(safeFetch(`${site.origin}/to-metadata`, 'html', { ...allow, timeoutMs: 2000 })).rejects.toThrow(
       'Address not allowed: link-local or metadata address',
     );
@@ -93,7 +98,9 @@ describe('safeFetch', () => {
 
   it('refuses a host whose DNS answers include a private address', async () => {
     const resolve = async () => ['93.184.216.34', '10.0.0.5'];
-    await expect(safeFetch('http://mixed.example/', 'html', { resolve })).rejects.toThrow('Address not allowed: private network');
+    await expect(safeFetch('http://mixed.example/', 'html', { resolve })).rejects.toThrow(
+      'Address not allowed: private network',
+    );
   });
 
   it('connects to the vetted address, not to a second DNS answer', async () => {
@@ -136,6 +143,8 @@ describe('safeFetch', () => {
   });
 
   it('names an unreachable site', async () => {
-    await expect(safeFetch('http://127.0.0.1:1/', 'html', allow)).rejects.toThrow('Could not reach http://127.0.0.1:1: ECONNREFUSED');
+    await expect(safeFetch('http://127.0.0.1:1/', 'html', allow)).rejects.toThrow(
+      'Could not reach http://127.0.0.1:1: ECONNREFUSED',
+    );
   });
 });

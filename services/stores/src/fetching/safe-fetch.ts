@@ -22,7 +22,8 @@ export type FetchKind = 'html' | 'sitemap' | 'robots';
 const LIMITS: Record<FetchKind, number> = { html: 2 * 1024 * 1024, sitemap: 10 * 1024 * 1024, robots: 512 * 1024 };
 const TYPES: Record<FetchKind, RegExp> = {
   html: /^(text\/html|application\/xhtml\+xml)$/,
-  sitemap: /^(application\/xml|text\/xml|application\/[\w.+-]*\+xml|text\/plain|application\/(x-)?gzip|application\/octet-stream)$/,
+  sitemap:
+    /^(application\/xml|text\/xml|application\/[\w.+-]*\+xml|text\/plain|application\/(x-)?gzip|application\/octet-stream)$/,
   robots: /^text\/plain$/,
 };
 
@@ -109,7 +110,10 @@ export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Prom
     try {
       addresses = await (options.resolve ?? defaultResolve)(host);
     } catch (err) {
-      throw new FetchFailedError(url.href, `Could not reach ${url.origin}: ${(err as { code?: string }).code ?? (err as Error).message}`);
+      throw new FetchFailedError(
+        url.href,
+        `Could not reach ${url.origin}: ${(err as { code?: string }).code ?? (err as Error).message}`,
+      );
     }
   }
   if (!addresses.length) throw new FetchFailedError(url.href, `Could not reach ${url.origin}: no address`);
@@ -125,7 +129,10 @@ export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Prom
 
 function checkScheme(url: URL): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BlockedAddressError(url.href, `only http and https URLs can be fetched (got ${url.protocol.replace(':', '')})`);
+    throw new BlockedAddressError(
+      url.href,
+      `only http and https URLs can be fetched (got ${url.protocol.replace(':', '')})`,
+    );
   }
 }
 
@@ -140,7 +147,8 @@ interface RawResponse {
 function request(url: URL, address: string, maxBytes: number, signal: AbortSignal): Promise<RawResponse> {
   const family = address.includes(':') ? 6 : 4;
   const pinned: LookupFunction = (_host, opts, cb) => {
-    if ((opts as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if ((opts as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else cb(null, address, family);
   };
   const lib = url.protocol === 'https:' ? https : http;
@@ -174,7 +182,9 @@ function request(url: URL, address: string, maxBytes: number, signal: AbortSigna
           chunks.push(chunk);
           size += chunk.length;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated }),
+        );
         res.on('error', (err) => (truncated ? undefined : reject(err)));
         if (redirect) res.resume();
       },
@@ -213,17 +223,22 @@ export async function safeFetch(input: string, kind: FetchKind, options: SafeFet
       res = await request(url, address, maxBytes, signal);
     } catch (err) {
       const e = err as { code?: string; name?: string; message?: string };
-      const why = signal.aborted || e.name === 'AbortError' ? `timed out after ${+(timeoutMs / 1000).toFixed(1)} s` : (e.code ?? e.message ?? 'connection failed');
+      const why =
+        signal.aborted || e.name === 'AbortError'
+          ? `timed out after ${+(timeoutMs / 1000).toFixed(1)} s`
+          : (e.code ?? e.message ?? 'connection failed');
       throw new FetchFailedError(url.href, `Could not reach ${url.origin}: ${why}`);
     }
     const location = res.headers.location;
     if (res.status >= 300 && res.status < 400 && location) {
-      if (hop >= maxRedirects) throw new FetchFailedError(url.href, `Too many redirects from ${input} (more than ${maxRedirects})`);
+      if (hop >= maxRedirects)
+        throw new FetchFailedError(url.href, `Too many redirects from ${input} (more than ${maxRedirects})`);
       url = new URL(location, url);
       url.hash = '';
       continue;
     }
-    if (res.status < 200 || res.status >= 300) throw new FetchFailedError(url.href, `The site returned HTTP ${res.status} for ${url.href}`, res.status);
+    if (res.status < 200 || res.status >= 300)
+      throw new FetchFailedError(url.href, `The site returned HTTP ${res.status} for ${url.href}`, res.status);
     const contentType = (res.headers['content-type'] ?? '').toLowerCase();
     const mime = contentType.split(';')[0]!.trim();
     if (!TYPES[kind].test(mime)) {

@@ -25,7 +25,10 @@ describe('extractDocument', () => {
   });
 
   it('falls back to og:title and caps the body', () => {
-    const doc = extractDocument('https://a.test/', `<html><head><meta property="og:title" content="OG Title"></head><body><p>${'word '.repeat(10_000)}</p></body></html>`);
+    const doc = extractDocument(
+      'https://a.test/',
+      `<html><head><meta property="og:title" content="OG Title"></head><body><p>${'word '.repeat(10_000)}</p></body></html>`,
+    );
     expect(doc.title).toBe('OG Title');
     expect(doc.body.length).toBe(MAX_BODY_CHARS);
   });

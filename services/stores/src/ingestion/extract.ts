@@ -19,7 +19,8 @@ export function extractDocument(url: string, html: string): IndexDocument {
   const $ = cheerio.load(html);
   $('script, style, noscript, template, svg, iframe, nav, footer, header nav').remove();
   const meta = (sel: string) => collapse($(sel).first().attr('content') ?? '');
-  const title = collapse($('title').first().text()) || meta('meta[property="og:title"]') || collapse($('h1').first().text()) || url;
+  const title =
+    collapse($('title').first().text()) || meta('meta[property="og:title"]') || collapse($('h1').first().text()) || url;
   const description = meta('meta[name="description"]') || meta('meta[property="og:description"]');
   const headings = $('h1, h2, h3')
     .map((_, el) => collapse($(el).text()))

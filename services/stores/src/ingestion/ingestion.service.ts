@@ -54,15 +54,25 @@ export class IngestionService implements OnApplicationBootstrap {
         await callInternal('search', this.config.SEARCH_URL, path, { method: 'DELETE' });
         return;
       }
-      const skipped = failures.length ? `${failures.length} of ${store.pageUrls.length} pages skipped: ${failures[0]}` : null;
-      await this.stores.update({ id: storeId }, { status: 'done', pagesIndexed: documents.length, statusReason: skipped });
+      const skipped = failures.length
+        ? `${failures.length} of ${store.pageUrls.length} pages skipped: ${failures[0]}`
+        : null;
+      await this.stores.update(
+        { id: storeId },
+        { status: 'done', pagesIndexed: documents.length, statusReason: skipped },
+      );
       this.logger.log(`store ${storeId}: ${documents.length} pages indexed${skipped ? ` (${skipped})` : ''}`);
     } catch (err) {
       const reason = (err as Error).message;
       const final = await this.isLastAttempt(jobId);
       this.logger.warn(`store ${storeId}: ${reason}${final ? '' : ' (will retry)'}`);
       if (await this.stores.existsBy({ id: storeId })) {
-        await this.stores.update({ id: storeId }, final ? { status: 'failed', statusReason: reason } : { status: 'queued', statusReason: `Retrying: ${reason}` });
+        await this.stores.update(
+          { id: storeId },
+          final
+            ? { status: 'failed', statusReason: reason }
+            : { status: 'queued', statusReason: `Retrying: ${reason}` },
+        );
       }
       if (!final) throw err;
     }

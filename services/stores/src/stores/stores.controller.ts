@@ -23,7 +23,10 @@ export class ManageStoresController {
 
   @Post('delete-store')
   @HttpCode(200)
-  delete(@CurrentOwner() owner: Owner, @ValidBody(deleteStoreRequestSchema) body: z.infer<typeof deleteStoreRequestSchema>) {
+  delete(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(deleteStoreRequestSchema) body: z.infer<typeof deleteStoreRequestSchema>,
+  ) {
     return this.stores.delete(owner.sub, body.store_id);
   }
 }
@@ -35,7 +38,10 @@ export class SaasController {
 
   @Post('create-website')
   @HttpCode(200)
-  create(@CurrentOwner() owner: Owner, @ValidBody(createWebsiteRequestSchema) body: z.infer<typeof createWebsiteRequestSchema>): Promise<CreateStoreResponse> {
+  create(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(createWebsiteRequestSchema) body: z.infer<typeof createWebsiteRequestSchema>,
+  ): Promise<CreateStoreResponse> {
     return this.stores.createWebsite(owner.sub, body);
   }
 }

@@ -3,7 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { callInternal, Queue } from '@sniff/service-kit';
-import { CreateStoreResponse, createWebsiteRequestSchema, entitlementsFor, Store, UserInfoResponse } from '@sniff/contracts';
+import {
+  CreateStoreResponse,
+  createWebsiteRequestSchema,
+  entitlementsFor,
+  Store,
+  UserInfoResponse,
+} from '@sniff/contracts';
 import type { z } from 'zod';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { urlKey } from '../discovery/urls';
@@ -96,7 +102,9 @@ export class StoresService {
         this.logger.debug(`cancel ${store.jobId}: ${(err as Error).message}`);
       }
     }
-    await callInternal('search', this.config.SEARCH_URL, `/internal/stores/${encodeURIComponent(store.id)}`, { method: 'DELETE' });
+    await callInternal('search', this.config.SEARCH_URL, `/internal/stores/${encodeURIComponent(store.id)}`, {
+      method: 'DELETE',
+    });
     await this.stores.delete({ id: store.id, ownerSub });
     return { deleted: true, store_id: store.id };
   }

@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '@sniff/service-kit';
+import type { NextFunction, Request, Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { forward } from './forward';
+import { GatewayError, sendFailure } from './http-error';
+import { RateLimiter } from './rate-limiter';
+import { TokenVerifier, type Identity } from './token-verifier';
+
+const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/**
+ * /api/<service>/<rest>: verify the bearer token, rate-limit per subject, check a JSON payload's
+ * e-mail against the token, then stream the call to the owning service with the verified identity.
+ */
+@Injectable()
+export class ApiProxy {
+  private readonly logger = new Logger('ApiProxy');
+  private readonly services: Map<string, string>;
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly tokens: TokenVerifier,
+  ) {
+    this.services = new Map([
+      ['billing', config.BILLING_URL],
+      ['stores', config.STORES_URL],
+      ['search', config.SEARCH_URL],
+      ['analytics', config.ANALYTICS_URL],
+    ]);
+    this.limiter = new RateLimiter(config.API_RATE_PER_SECOND, config.API_RATE_BURST);
+  }
+
+  /** Express handler mounted at /api (req.url is the part after /api). */
+  readonly handle = (req: Request, res: Response, _next: NextFunction): void => {
+    this.route(req, res).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+      sendFailure(res, err);
+    });
+  };
+
+  private async route(req: Request, res: Response): Promise<void> {
+    const identity = await this.tokens.verify(req.headers.authorization);
+    const wait = this.limiter.take(identity.sub);
+    if (wait)
+      throw new GatewayError(429, 'Too many requests; wait a moment and try again', { 'retry-after': String(wait) });
+
+    const { service, base, path } = this.resolve(req);
+    const body = await this.checkedJsonBody(req, identity);
+    forward(req, res, {
+      service,
+      base,
+      path,
+      body,
+      headers: {
+        [USER_SUB_HEADER]: identity.sub,
+        [USER_EMAIL_HEADER]: identity.email,
+        [INTERNAL_TOKEN_HEADER]: this.config.INTERNAL_TOKEN,
+      },
+    });
+  }
+
+  /** Maps /<service>/<rest>?q to the service; /internal/... and dot segments are never reachable. */
+  private resolve(req: Request): { service: string; base: string; path: string } {
+    const notFound = () => new GatewayError(404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
+    const q = req.url.indexOf('?');
+    const query = q === -1 ? '' : req.url.slice(q);
+    const segments = (q === -1 ? req.url : req.url.slice(0, q)).split('/').filter(Boolean);
+    const [service, ...rest] = segments;
+    const base = service === undefined ? undefined : this.services.get(service);
+    if (!service || !base) throw notFound();
+    const decoded = rest.map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        throw notFound();
+      }
+    });
+    if (decoded.some((s) => s === '.' || s === '..' || /[/\\]/.test(s))) throw notFound();
+    // Services match routes case-insensitively, so "Internal" must be refused too.
+    if (decoded[0]?.toLowerCase() === 'internal') throw notFound();
+    return { service, base, path: `/${rest.join('/')}${query}` };
+  }
+
+  /** Reads a JSON body (to check its e-mail); other bodies (multipart uploads) stream through untouched. */
+  private async checkedJsonBody(req: Request, identity: Identity): Promise<Buffer | undefined> {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || !JSON_TYPE.test(req.headers['content-type'] ?? '')) return undefined;
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') throw new GatewayError(415, 'Compressed JSON request bodies are not supported');
+    const raw = await readBody(req, JSON_BODY_LIMIT);
+    if (raw.length === 0) return raw;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new GatewayError(400, 'Request body is not valid JSON');
+    }
+    if (payload && typeof payload === 'object' && !Array.isArray(payload) && 'email' in payload) {
+      const email = (payload as { email: unknown }).email;
+      const same = typeof email === 'string' && email.trim().toLowerCase() === identity.email.trim().toLowerCase();
+      if (!same) throw new GatewayError(403, 'email does not match the signed-in user');
+    }
+    return raw;
+  }
+}
+
+function readBody(req: Request, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new GatewayError(413, `Request body is larger than ${limit / 1024 / 1024} MB`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}

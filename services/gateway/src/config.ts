@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const url = (fallback: string) => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(fallback);
+const rate = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+/** The runtime remotes manifest the shell reads from /remotes.json. */
+export const remotesManifestSchema = z.object({
+  remotes: z.array(z.object({ name: z.string().min(1), entry: z.string().min(1) })),
+});
+export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
+
+export const REMOTE_DIRS = ['mfe-marketing', 'mfe-wizard', 'mfe-stores', 'mfe-analytics', 'mfe-billing'] as const;
+
+export const DEFAULT_REMOTES: RemotesManifest = {
+  remotes: REMOTE_DIRS.map((dir) => ({ name: dir.replace('-', '_'), entry: `/remotes/${dir}/mf-manifest.json` })),
+};
+
+const remotesJson = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(remotesManifestSchema);
+
+/** Gateway settings; every value has a local default except INTERNAL_TOKEN. */
+export const gatewayConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+    INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
+    PUBLIC_URL: url('http://localhost:8080'),
+    AUTH_ISSUER: url('http://localhost:8090/'),
+    AUTH_AUDIENCE: z.string().min(1).default('https://api.sniff.dev'),
+    AUTH_CLIENT_ID: z.string().min(1).default('sniff-dashboard'),
+    AUTH_DOMAIN: z.string().min(1).optional(),
+    AUTH_JWKS_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    AUTH_EMAIL_CLAIM: z.string().min(1).default('https://sniff.dev/email'),
+    BILLING_URL: url('http://127.0.0.1:3101'),
+    STORES_URL: url('http://127.0.0.1:3102'),
+    SEARCH_URL: url('http://127.0.0.1:3103'),
+    ANALYTICS_URL: url('http://127.0.0.1:3104'),
+    WIDGET_HOST: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+    REMOTES_JSON: remotesJson.optional(),
+    STATIC_ROOT: z.string().min(1).optional(),
+    /** Public search/events per client IP, and dashboard API calls per signed-in subject. */
+    PUBLIC_RATE_PER_SECOND: rate(50),
+    PUBLIC_RATE_BURST: rate(100),
+    API_RATE_PER_SECOND: rate(20),
+    API_RATE_BURST: rate(40),
+  })
+  .transform((c) => {
+    const issuerBase = c.AUTH_ISSUER.endsWith('/') ? c.AUTH_ISSUER : `${c.AUTH_ISSUER}/`;
+    return {
+      ...c,
+      AUTH_DOMAIN: c.AUTH_DOMAIN ?? c.AUTH_ISSUER.replace(/\/+$/, ''),
+      AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? `${issuerBase}.well-known/jwks.json`,
+      WIDGET_HOST: (c.WIDGET_HOST ?? c.PUBLIC_URL).replace(/\/+$/, ''),
+      REMOTES: c.REMOTES_JSON ?? DEFAULT_REMOTES,
+      // services/gateway/{src,dist} -> repository root
+      STATIC_ROOT: resolve(c.STATIC_ROOT ?? resolve(__dirname, '../../..')),
+    };
+  });
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

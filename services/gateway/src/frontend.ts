@@ -1,0 +1,91 @@
+import { Controller, Get, Header, Inject, Req, Res } from '@nestjs/common';
+import express, { type RequestHandler, type Response } from 'express';
+import type { Request } from 'express';
+import { extname, join } from 'node:path';
+import { GATEWAY_CONFIG, REMOTE_DIRS, type GatewayConfig } from './config';
+import { sendError } from './http-error';
+import { openCors } from './public-api';
+
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/** Content-hashed build files are cached for a year; everything else revalidates (manifests, remoteEntry, HTML). */
+function buildCacheHeaders(res: Response, file: string): void {
+  res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (extname(file) === '.html') res.setHeader('x-frame-options', 'DENY');
+}
+
+export const staticRoots = (config: GatewayConfig) => ({
+  shell: join(config.STATIC_ROOT, 'shell', 'dist'),
+  widget: join(config.STATIC_ROOT, 'services', 'search', 'widget', 'dist'),
+  remote: (dir: string) => join(config.STATIC_ROOT, dir, 'dist'),
+});
+
+const notFound: RequestHandler = (req, res) =>
+  sendError(res, 404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
+
+/** Express mounts for public assets: the widget scripts and each remote's build, any origin allowed. */
+export function assetMounts(config: GatewayConfig): Array<[string, RequestHandler[]]> {
+  const roots = staticRoots(config);
+  const common = { index: false, redirect: false, dotfiles: 'ignore' } as const;
+  return [
+    ['/widget', [openCors, express.static(roots.widget, { ...common, maxAge: '5m' }), notFound]],
+    ...REMOTE_DIRS.map((dir): [string, RequestHandler[]] => [
+      `/remotes/${dir}`,
+      [openCors, express.static(roots.remote(dir), { ...common, setHeaders: buildCacheHeaders }), notFound],
+    ]),
+    ['/remotes', [notFound]],
+  ];
+}
+
+/** Runtime configuration for the shell and its remotes. */
+@Controller()
+export class RuntimeConfigController {
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  @Get('config.json')
+  @Header('cache-control', 'no-store')
+  runtimeConfig() {
+    const c = this.config;
+    return {
+      auth: { domain: c.AUTH_DOMAIN, clientId: c.AUTH_CLIENT_ID, audience: c.AUTH_AUDIENCE },
+      apiBaseUrl: '/api',
+      widgetHost: c.WIDGET_HOST,
+    };
+  }
+
+  @Get('remotes.json')
+  @Header('cache-control', 'no-store')
+  remotes() {
+    return this.config.REMOTES;
+  }
+}
+
+/** The shell's build at /, with index.html for client-side routes (paths without a file extension). */
+@Controller()
+export class ShellController {
+  private readonly files: RequestHandler;
+  private readonly index: string;
+
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    const root = staticRoots(config).shell;
+    this.files = express.static(root, {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      setHeaders: buildCacheHeaders,
+    });
+    this.index = join(root, 'index.html');
+  }
+
+  @Get('{*path}')
+  serve(@Req() req: Request, @Res() res: Response): void {
+    this.files(req, res, () => {
+      if (extname(req.path) !== '') return sendError(res, 404, `Cannot ${req.method} ${req.path}`);
+      res.setHeader('cache-control', 'no-cache');
+      res.setHeader('x-frame-options', 'DENY');
+      res.sendFile(this.index, (err) => {
+        if (err && !res.headersSent) sendError(res, 404, 'The dashboard is not built yet (run npm run build)');
+      });
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
+import { ApiProxy } from './api-proxy';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { closeAgents } from './forward';
+import { RuntimeConfigController, ShellController } from './frontend';
+import { HealthController } from './health.controller';
+import { PublicApi } from './public-api';
+import { TokenVerifier } from './token-verifier';
+
+@Module({})
+export class GatewayModule implements OnApplicationShutdown {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      // ShellController last: its catch-all route must come after every other route.
+      controllers: [HealthController, RuntimeConfigController, ShellController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, TokenVerifier, ApiProxy, PublicApi],
+      exports: [ApiProxy, PublicApi],
+    };
+  }
+
+  onApplicationShutdown(): void {
+    closeAgents();
+  }
+}

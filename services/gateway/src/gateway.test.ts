@@ -1,0 +1,440 @@
+import type { INestApplication } from '@nestjs/common';
+import { ConfigError, loadConfig } from '@sniff/service-kit';
+import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGatewayApp } from './app';
+import { gatewayConfigSchema, type GatewayConfig } from './config';
+
+const AUDIENCE = 'https://api.sniff.dev';
+const EMAIL_CLAIM = 'https://sniff.dev/email';
+const INTERNAL_TOKEN = 'test-internal-token-0123456789';
+
+interface Echo {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+function stop(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+async function startGateway(config: GatewayConfig): Promise<{ app: INestApplication; url: string }> {
+  const app = await createGatewayApp(config);
+  await app.listen(0, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
+}
+
+describe('gateway', () => {
+  let privateKey: KeyLike;
+  let otherKey: KeyLike;
+  let issuer: string;
+  let gateway: { app: INestApplication; url: string };
+  let staticRoot: string;
+  const servers: http.Server[] = [];
+  const received: Echo[] = [];
+  let baseEnv: Record<string, string>;
+
+  beforeAll(async () => {
+    const keys = await generateKeyPair('RS256');
+    privateKey = keys.privateKey;
+    otherKey = (await generateKeyPair('RS256')).privateKey;
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
+
+    // The identity provider's key set, as a real HTTP endpoint.
+    const idp = http.createServer((req, res) => {
+      if (req.url !== '/.well-known/jwks.json') return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    });
+    // Test double of every upstream service: echoes what it received.
+    const upstream = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const echo = {
+          method: req.method!,
+          url: req.url!,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
+        received.push(echo);
+        if (req.url?.startsWith('/reject')) {
+          return res.writeHead(422, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              statusCode: 422,
+              error: 'Unprocessable Entity',
+              message: 'Store name is required.',
+              field: 'storeName',
+            }),
+          );
+        }
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': 'https://evil.example' })
+          .end(JSON.stringify(echo));
+      });
+    });
+    servers.push(idp, upstream);
+    issuer = `${await listen(idp)}/`;
+    const upstreamUrl = await listen(upstream);
+    // A port with nothing listening: the billing service is "down".
+    const closed = http.createServer();
+    const downUrl = await listen(closed);
+    await stop(closed);
+
+    staticRoot = mkdtempSync(join(tmpdir(), 'sniff-gateway-'));
+    const write = (rel: string, text: string) => {
+      mkdirSync(join(staticRoot, rel, '..'), { recursive: true });
+      writeFileSync(join(staticRoot, rel), text);
+    };
+    write('shell/dist/index.html', '<!doctype html><title>Sniff shell</title>');
+    write('shell/dist/main.0123abcd.js', 'console.log("shell")');
+    write('services/search/widget/dist/saas-embed.js', 'console.log("widget")');
+    write('mfe-wizard/dist/mf-manifest.json', '{"id":"mfe_wizard"}');
+
+    baseEnv = {
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      INTERNAL_TOKEN,
+      AUTH_ISSUER: issuer,
+      BILLING_URL: downUrl,
+      STORES_URL: upstreamUrl,
+      SEARCH_URL: upstreamUrl,
+      ANALYTICS_URL: upstreamUrl,
+      STATIC_ROOT: staticRoot,
+    };
+    gateway = await startGateway(loadConfig('gateway', gatewayConfigSchema, baseEnv));
+  });
+
+  afterAll(async () => {
+    await gateway?.app.close();
+    await Promise.all(servers.map(stop));
+    rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    received.length = 0;
+  });
+
+  const token = (
+    o: {
+      key?: KeyLike;
+      alg?: string;
+      kid?: string;
+      iss?: string;
+      aud?: string;
+      exp?: number | string;
+      email?: string;
+      secret?: Uint8Array;
+    } = {},
+  ) => {
+    const jwt = new SignJWT({ [EMAIL_CLAIM]: o.email ?? 'owner@example.com' })
+      .setProtectedHeader({ alg: o.alg ?? 'RS256', kid: o.kid ?? 'key-1' })
+      .setSubject('owner-1')
+      .setIssuer(o.iss ?? issuer)
+      .setAudience(o.aud ?? AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(o.exp ?? '5m');
+    return jwt.sign(o.secret ?? o.key ?? privateKey);
+  };
+  const call = (path: string, init: RequestInit & { bearer?: string } = {}) =>
+    fetch(`${gateway.url}${path}`, {
+      ...init,
+      headers: {
+        ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+  const postJson = (path: string, body: unknown, bearer?: string, headers: Record<string, string> = {}) =>
+    call(path, {
+      method: 'POST',
+      bearer,
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  describe('dashboard API (/api)', () => {
+    it('refuses a call without a bearer token', async () => {
+      const res = await postJson('/api/stores/managestores/list-stores', { email: 'owner@example.com' });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing bearer token' });
+      expect(received).toHaveLength(0);
+    });
+
+    it.each([
+      ['signed by another key', () => token({ key: otherKey }), /signature/],
+      ['signed by an unknown key id', () => token({ key: otherKey, kid: 'key-2' }), /unknown key/],
+      ['HS256 (symmetric)', () => token({ alg: 'HS256', secret: new TextEncoder().encode('x'.repeat(32)) }), /RS256/],
+      ['for another audience', () => token({ aud: 'https://other.example' }), /audience/],
+      ['from another issuer', () => token({ iss: 'https://evil.example/' }), /issuer/],
+      ['expired', () => token({ exp: Math.floor(Date.now() / 1000) - 120 }), /Access token expired/],
+      ['garbage', async () => 'not.a.jwt', /malformed/],
+    ])('refuses a token %s', async (_label, make, message) => {
+      const res = await postJson('/api/stores/managestores/list-stores', { email: 'owner@example.com' }, await make());
+      expect(res.status).toBe(401);
+      expect((await res.json()).message).toMatch(message);
+      expect(received).toHaveLength(0);
+    });
+
+    it('accepts a token expired less than the 60 s clock tolerance ago', async () => {
+      const res = await postJson('/api/stores/x', {}, await token({ exp: Math.floor(Date.now() / 1000) - 10 }));
+      expect(res.status).toBe(200);
+    });
+
+    it('forwards to the owning service with the verified identity and none of the client credentials', async () => {
+      const res = await postJson(
+        '/api/stores/managestores/list-stores?page=2',
+        { email: ' Owner@Example.com ' },
+        await token(),
+        {
+          'x-sniff-user-sub': 'someone-else',
+          'x-sniff-internal-token': 'forged',
+          'X-Sniff-User-Email': 'victim@example.com',
+          cookie: 'session=1',
+        },
+      );
+      expect(res.status).toBe(200);
+      const echo = (await res.json()) as Echo;
+      expect(echo.method).toBe('POST');
+      expect(echo.url).toBe('/managestores/list-stores?page=2');
+      expect(echo.headers['x-sniff-user-sub']).toBe('owner-1');
+      expect(echo.headers['x-sniff-user-email']).toBe('owner@example.com');
+      expect(echo.headers['x-sniff-internal-token']).toBe(INTERNAL_TOKEN);
+      expect(echo.headers.authorization).toBeUndefined();
+      expect(echo.headers.cookie).toBeUndefined();
+      expect(JSON.parse(echo.body)).toEqual({ email: ' Owner@Example.com ' });
+      // /api answers are same-origin only: no CORS, whatever the service says.
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('rejects a payload e-mail that is not the signed-in user’s, without calling the service', async () => {
+      const res = await postJson('/api/billing/info/user', { email: 'victim@example.com' }, await token());
+      expect(res.status).toBe(403);
+      expect((await res.json()).message).toBe('email does not match the signed-in user');
+      expect(received).toHaveLength(0);
+    });
+
+    it('answers 400 for malformed JSON', async () => {
+      const res = await call('/api/stores/x', {
+        method: 'POST',
+        bearer: await token(),
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/not valid JSON/);
+    });
+
+    it('passes multipart uploads through untouched', async () => {
+      const form = new FormData();
+      form.append('email', 'someone-else@example.com');
+      form.append('file', new Blob(['url,title\nhttps://a.example,A\n'], { type: 'text/csv' }), 'catalogue.csv');
+      const res = await call('/api/stores/upload/csv', { method: 'POST', bearer: await token(), body: form });
+      expect(res.status).toBe(200);
+      const echo = (await res.json()) as Echo;
+      expect(echo.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(echo.body).toContain('url,title\nhttps://a.example,A\n');
+    });
+
+    it('keeps a service’s 4xx answer as it is', async () => {
+      const res = await postJson('/api/stores/reject', {}, await token());
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: 'Store name is required.',
+        field: 'storeName',
+      });
+    });
+
+    it.each([
+      '/api/stores/internal/stores?owner=x',
+      '/api/search/INTERNAL/stores/1',
+      '/api/stores/%69nternal/x',
+      '/api/stores/a/../internal/x',
+      '/api/unknown/x',
+      '/api',
+    ])('never reaches %s', async (path) => {
+      const res = await call(path, { bearer: await token() });
+      expect(res.status).toBe(404);
+      expect(received).toHaveLength(0);
+    });
+
+    it('answers 503 naming the service when it is down', async () => {
+      const res = await postJson('/api/billing/info/user', { email: 'owner@example.com' }, await token());
+      expect(res.status).toBe(503);
+      expect((await res.json()).message).toBe('The billing service is unavailable');
+    });
+  });
+
+  describe('public widget API (/v1) and assets', () => {
+    it('forwards search without a token, from any origin, without credentials', async () => {
+      const res = await call('/v1/stores/store_1/search?q=pricng&limit=5', {
+        headers: { origin: 'https://shop.example', authorization: 'Bearer x', 'x-sniff-user-sub': 'forged' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const echo = (await res.json()) as Echo;
+      expect(echo.url).toBe('/v1/stores/store_1/search?q=pricng&limit=5');
+      expect(echo.headers.authorization).toBeUndefined();
+      expect(echo.headers['x-sniff-user-sub']).toBeUndefined();
+      expect(echo.headers['x-sniff-internal-token']).toBeUndefined();
+    });
+
+    it('forwards click events', async () => {
+      const res = await postJson('/v1/stores/store_1/events', { type: 'click', query: 'pricing' });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Echo).method).toBe('POST');
+    });
+
+    it('answers the CORS preflight', async () => {
+      const res = await call('/v1/stores/store_1/events', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://shop.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-headers')).toMatch(/content-type/);
+      expect(res.headers.get('access-control-allow-methods')).toMatch(/POST/);
+      expect(received).toHaveLength(0);
+    });
+
+    it('exposes no other /v1 route', async () => {
+      expect((await call('/v1/stores/store_1/documents')).status).toBe(404);
+      expect((await call('/v1/stores/store_1/search', { method: 'POST' })).status).toBe(405);
+      expect(received).toHaveLength(0);
+    });
+
+    it('serves the widget script with a JavaScript type, short cache and open CORS', async () => {
+      const res = await call('/widget/saas-embed.js');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.text()).toBe('console.log("widget")');
+      expect((await call('/widget/nope.js')).status).toBe(404);
+    });
+  });
+
+  describe('front end', () => {
+    it('serves the runtime configuration', async () => {
+      const res = await call('/config.json');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({
+        auth: { domain: issuer.replace(/\/$/, ''), clientId: 'sniff-dashboard', audience: AUDIENCE },
+        apiBaseUrl: '/api',
+        widgetHost: 'http://localhost:8080',
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('lists the remotes', async () => {
+      const res = await call('/remotes.json');
+      const { remotes } = (await res.json()) as { remotes: Array<{ name: string; entry: string }> };
+      expect(remotes.map((r) => r.name)).toEqual([
+        'mfe_marketing',
+        'mfe_wizard',
+        'mfe_stores',
+        'mfe_analytics',
+        'mfe_billing',
+      ]);
+      expect(remotes[1].entry).toBe('/remotes/mfe-wizard/mf-manifest.json');
+      const manifest = await call('/remotes/mfe-wizard/mf-manifest.json');
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      expect((await call('/remotes/elsewhere/x.js')).status).toBe(404);
+    });
+
+    it('falls back to the shell for dashboard routes, with security headers', async () => {
+      for (const path of ['/', '/dashboard/stores']) {
+        const res = await call(path);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('Sniff shell');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      }
+    });
+
+    it('caches hashed assets for long and answers 404 for missing files', async () => {
+      const asset = await call('/main.0123abcd.js');
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const missing = await call('/missing.js');
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).statusCode).toBe(404);
+    });
+
+    it('answers /healthz', async () => {
+      const res = await call('/healthz');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ok' });
+    });
+  });
+
+  describe('configuration and limits', () => {
+    it('stops with a clear message for bad settings', () => {
+      expect(() => loadConfig('gateway', gatewayConfigSchema, { STORES_URL: 'nope', REMOTES_JSON: '{' })).toThrow(
+        ConfigError,
+      );
+      try {
+        loadConfig('gateway', gatewayConfigSchema, { STORES_URL: 'nope', REMOTES_JSON: '{' });
+      } catch (err) {
+        expect((err as Error).message).toMatch(/INTERNAL_TOKEN/);
+        expect((err as Error).message).toMatch(/STORES_URL: must be an http\(s\) URL/);
+        expect((err as Error).message).toMatch(/REMOTES_JSON: is not valid JSON/);
+      }
+    });
+
+    it('lets REMOTES_JSON move a remote without rebuilding the shell', () => {
+      const remotes = { remotes: [{ name: 'mfe_wizard', entry: 'https://cdn.example/wizard/mf-manifest.json' }] };
+      const config = loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, REMOTES_JSON: JSON.stringify(remotes) });
+      expect(config.REMOTES).toEqual(remotes);
+    });
+
+    it('slows down a client that floods the search API and a user that floods the dashboard API', async () => {
+      const limited = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, {
+          ...baseEnv,
+          PUBLIC_RATE_BURST: '3',
+          PUBLIC_RATE_PER_SECOND: '0.01',
+          API_RATE_BURST: '2',
+          API_RATE_PER_SECOND: '0.01',
+        }),
+      );
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) statuses.push((await fetch(`${limited.url}/v1/stores/s1/search?q=a`)).status);
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        const refused = await fetch(`${limited.url}/v1/stores/s1/search?q=a`);
+        expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect((await refused.json()).message).toMatch(/Too many search requests/);
+
+        const bearer = await token();
+        const api: number[] = [];
+        for (let i = 0; i < 3; i++)
+          api.push(
+            (await fetch(`${limited.url}/api/stores/x`, { headers: { authorization: `Bearer ${bearer}` } })).status,
+          );
+        expect(api).toEqual([200, 200, 429]);
+      } finally {
+        await limited.app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+
+/** An error the gateway answers itself, in the shared { statusCode, error, message } shape. */
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+  res.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/** Answers a GatewayError as itself and anything else as a 500 (logged by the caller). */
+export function sendFailure(res: ServerResponse, err: unknown): void {
+  if (err instanceof GatewayError) sendError(res, err.status, err.message, err.headers);
+  else sendError(res, 500, 'Internal server error');
+}

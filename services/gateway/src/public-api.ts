@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { forward } from './forward';
+import { sendError } from './http-error';
+import { RateLimiter } from './rate-limiter';
+
+/** Public widget calls are made from customers' sites: any origin, no credentials. */
+export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
+const PREFLIGHT = {
+  ...OPEN_CORS,
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type',
+  'access-control-max-age': '86400',
+};
+
+/** Answers CORS preflights and adds `Access-Control-Allow-Origin: *` to public assets and APIs. */
+export function openCors(req: Request, res: Response, next: NextFunction): void {
+  res.set(OPEN_CORS);
+  if (req.method === 'OPTIONS') {
+    res.set(PREFLIGHT).status(204).end();
+    return;
+  }
+  next();
+}
+
+const ROUTES: Array<{ method: string; pattern: RegExp }> = [
+  { method: 'GET', pattern: /^\/stores\/[A-Za-z0-9_-]{1,100}\/search$/ },
+  { method: 'POST', pattern: /^\/stores\/[A-Za-z0-9_-]{1,100}\/events$/ },
+];
+
+/** /v1/stores/:id/search and /v1/stores/:id/events -> the search service, same path; rate-limited per client IP. */
+@Injectable()
+export class PublicApi {
+  private readonly limiter: RateLimiter;
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+    this.limiter = new RateLimiter(config.PUBLIC_RATE_PER_SECOND, config.PUBLIC_RATE_BURST);
+  }
+
+  /** Express handler mounted at /v1, after openCors. */
+  readonly handle = (req: Request, res: Response): void => {
+    const q = req.url.indexOf('?');
+    const path = q === -1 ? req.url : req.url.slice(0, q);
+    const route = ROUTES.find((r) => r.pattern.test(path));
+    if (!route) return sendError(res, 404, `Cannot ${req.method} /v1${path}`, OPEN_CORS);
+    if (route.method !== req.method) {
+      return sendError(res, 405, `Use ${route.method} for /v1${path}`, {
+        ...OPEN_CORS,
+        allow: `${route.method}, OPTIONS`,
+      });
+    }
+    const wait = this.limiter.take(req.socket.remoteAddress ?? 'unknown');
+    if (wait) {
+      return sendError(res, 429, 'Too many search requests from this address; slow down and retry in a moment', {
+        ...OPEN_CORS,
+        'retry-after': String(wait),
+      });
+    }
+    forward(req, res, {
+      service: 'search',
+      base: this.config.SEARCH_URL,
+      path: `/v1${req.url}`,
+      responseHeaders: OPEN_CORS,
+    });
+  };
+}

@@ -224,6 +224,31 @@ describe('gateway', () => {
       expect(received).toHaveLength(0);
     });
 
+    it('checks the e-mail of a chunked JSON body too, and forwards it whole', async () => {
+      const chunked = (text: string) =>
+        new ReadableStream({
+          start(c) {
+            for (const part of [text.slice(0, 5), text.slice(5)]) c.enqueue(new TextEncoder().encode(part));
+            c.close();
+          },
+        });
+      const send = async (email: string) =>
+        call('/api/analytics/fetch/zeroes', {
+          method: 'POST',
+          bearer: await token(),
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: chunked(JSON.stringify({ email, url: 'https://a.example' })),
+          duplex: 'half',
+        } as RequestInit);
+      expect((await send('victim@example.com')).status).toBe(403);
+      const ok = await send('owner@example.com');
+      expect(ok.status).toBe(200);
+      expect(JSON.parse(((await ok.json()) as Echo).body)).toEqual({
+        email: 'owner@example.com',
+        url: 'https://a.example',
+      });
+    });
+
     it('answers 400 for malformed JSON', async () => {
       const res = await call('/api/stores/x', {
         method: 'POST',
@@ -268,6 +293,22 @@ describe('gateway', () => {
       const res = await call(path, { bearer: await token() });
       expect(res.status).toBe(404);
       expect(received).toHaveLength(0);
+    });
+
+    it('answers 503, not 401, when the identity provider’s keys cannot be fetched', async () => {
+      const closed = http.createServer();
+      const downUrl = await listen(closed);
+      await stop(closed);
+      const cut = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, AUTH_JWKS_URL: `${downUrl}/.well-known/jwks.json` }),
+      );
+      try {
+        const res = await fetch(`${cut.url}/api/stores/x`, { headers: { authorization: `Bearer ${await token()}` } });
+        expect(res.status).toBe(503);
+        expect((await res.json()).message).toMatch(/sign-in service is unavailable/);
+      } finally {
+        await cut.app.close();
+      }
     });
 
     it('answers 503 naming the service when it is down', async () => {
@@ -378,6 +419,12 @@ describe('gateway', () => {
       const missing = await call('/missing.js');
       expect(missing.status).toBe(404);
       expect((await missing.json()).statusCode).toBe(404);
+    });
+
+    it('answers other methods on page paths with a JSON 404', async () => {
+      const res = await call('/dashboard/stores', { method: 'POST' });
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toBe('Not Found');
     });
 
     it('answers /healthz', async () => {

@@ -116,6 +116,13 @@ const SQUARESPACE: PlanId[] = [
   'squarespace_pro_yearly',
 ];
 
+/** The platform a plan is for (section 3: busniess_* are SaaS, squarespace_*, starter is Shopify). */
+export function platformOfPlan(plan: PlanId): Platform {
+  if (plan.startsWith('squarespace_')) return 'squarespace';
+  if (plan === 'starter') return 'shopify';
+  return 'custom';
+}
+
 /** A free user has no plans or only the free plan (spec section 3). */
 export function isFreeUser(plans: readonly PlanEntry[]): boolean {
   return plans.every((p) => p.plan === 'free');

@@ -8,3 +8,5 @@
 export * from './platform';
 export * from './remote';
 export * from './base-query';
+export * from './store';
+export * from './standalone';

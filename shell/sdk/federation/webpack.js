@@ -1,0 +1,98 @@
+// The webpack + Module Federation build every front end uses: the shell (host) and each remote.
+// A remote exposes one module, "./remote" (its defineRemote entry), writes mf-manifest.json for
+// the shell to register at runtime, and also builds a standalone page for its team.
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedFor } = require('./shared');
+
+const swcOptions = {
+  swcrc: false,
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2020',
+  },
+  module: { type: 'es6' },
+};
+
+/**
+ * @param {{ dir: string, name: string, host?: boolean, devPort?: number, title?: string }} o
+ *   dir: the package directory; name: the federation name (mfe_wizard, shell).
+ */
+function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 'Sniff' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const standalone = path.join(dir, 'src/standalone.tsx');
+    const entry = host
+      ? { main: './src/index.ts' }
+      : fs.existsSync(standalone)
+        ? { standalone: './src/standalone.tsx' }
+        : {};
+    return {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry,
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: host ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(svg|png|jpe?g|webp|ico)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(host ? {} : { filename: 'remoteEntry.js', exposes: { './remote': './src/remote.tsx' } }),
+          shared: sharedFor(dir),
+          manifest: true,
+          dts: false,
+        }),
+        ...(Object.keys(entry).length
+          ? [new HtmlWebpackPlugin({ title, templateContent: htmlTemplate(title), chunks: Object.keys(entry) })]
+          : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: devPort,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+    };
+  };
+}
+
+function htmlTemplate(title) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <script>
+      // Apply the theme before first paint: stored choice, else the OS preference.
+      try {
+        var t = localStorage.getItem('theme');
+        if (t === 'dark' || (!t && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
+      } catch (e) {}
+    </script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+}
+
+module.exports = { createWebpackConfig };

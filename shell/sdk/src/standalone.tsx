@@ -1,0 +1,69 @@
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { platformOfPlan, planIdSchema, type PlanEntry } from '@sniff/contracts';
+import { registerPlatform, type Platform } from './platform';
+import type { RemoteDefinition } from './remote';
+import { createSniffStore } from './store';
+
+/**
+ * A stand-in platform for running one remote on its own (its team's dev loop): a fixed owner,
+ * plans from `?plans=a,b`, a token from `?token=`, API calls to `?api=` (default /api).
+ */
+export function createStubPlatform(inject: Platform['inject'], search = window.location.search): Platform {
+  const params = new URLSearchParams(search);
+  const plans: PlanEntry[] = (params.get('plans') ?? '')
+    .split(',')
+    .filter((p) => planIdSchema.safeParse(p).success)
+    .map((p) => ({ plan: planIdSchema.parse(p), platform: platformOfPlan(planIdSchema.parse(p)) }));
+  const platform: Platform = {
+    getAccessToken: async () => params.get('token') ?? 'standalone-token',
+    user: { sub: 'standalone-owner', name: 'Standalone Owner', email: 'owner@example.com' },
+    plans,
+    plansError: null,
+    theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+    setTheme: (theme) => {
+      document.documentElement.classList.toggle('dark', theme === 'dark');
+      registerPlatform({ ...platform, theme });
+    },
+    navigate: (path) => window.location.assign(path),
+    apiBaseUrl: params.get('api') ?? '/api',
+    widgetHost: params.get('widgetHost') ?? window.location.origin,
+    inject,
+    signIn: () => undefined,
+    signOut: () => undefined,
+  };
+  return platform;
+}
+
+/** Renders a remote's pages without the shell: `/<page key>` for each page. */
+export async function renderStandalone(load: () => Promise<{ default: RemoteDefinition }>): Promise<void> {
+  const { store, inject } = createSniffStore();
+  registerPlatform(createStubPlatform(inject));
+  const { default: remote } = await load();
+  const root = document.getElementById('root');
+  if (!root) {
+    console.error('Root element not found');
+    return;
+  }
+  const keys = Object.keys(remote.pages);
+  createRoot(root).render(
+    <Provider store={store}>
+      <BrowserRouter>
+        <nav aria-label="Standalone pages">
+          {keys.map((k) => (
+            <Link key={k} to={`/${k === 'public' ? '' : k}`} style={{ marginRight: 12 }}>
+              {k}
+            </Link>
+          ))}
+        </nav>
+        <Routes>
+          {keys.map((k) => {
+            const Page = remote.pages[k];
+            return <Route key={k} path={k === 'public' ? '/*' : `/${k}/*`} element={<Page />} />;
+          })}
+        </Routes>
+      </BrowserRouter>
+    </Provider>,
+  );
+}

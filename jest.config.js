@@ -30,5 +30,6 @@ module.exports = {
     '^@sniff/ui$': '<rootDir>/shell/ui/src/index.ts',
     '\\.css$': '<rootDir>/infra/jest/style-stub.js',
   },
+  setupFiles: ['<rootDir>/infra/jest/setup-globals.js'],
   testTimeout: 30000,
 };

@@ -38,7 +38,8 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
       output: {
         path: path.join(dir, 'dist'),
         publicPath: host ? '/' : 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Entry files keep stable names (the federation runtime resolves them); chunks are hashed.
+        filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
         clean: true,

@@ -1,0 +1,141 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { FREE, installFakeApi, PAID, renderPage } from '../../test/harness';
+import { wizardApi } from '../../shared/api';
+import { CreateStorePage } from './CreateStorePage';
+import { FREE_PAGE_TIP } from './steps/ConnectCustomStep';
+
+const apis = [wizardApi];
+const site = 'https://bakery.example.com';
+
+function routes(extra: Record<string, () => { status?: number; body: unknown }> = {}) {
+  return installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: [] }),
+    'stores/crawl/map': () => ({ body: { urls: [`${site}/`, `${site}/pricing`, `${site}/about`, `${site}/contact`] } }),
+    'stores/saas/create-website': () => ({ body: { store_id: 'st_abc123', platform: 'custom', store_url: site, type: 'business' } }),
+    ...extra,
+  });
+}
+
+async function toStep3(name = 'Bakery', url = site) {
+  fireEvent.click(screen.getByRole('button', { name: /SaaS/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(screen.getByLabelText('Store Name'), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText('Website URL'), { target: { value: url } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Connect Your Website' });
+}
+
+afterEach(() => jest.useRealTimers());
+
+test('step 1 shows FREE on the custom tile, disables Back and gates other platforms', () => {
+  routes();
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByRole('button', { name: /SaaS/ }).textContent).toContain('FREE');
+  expect((screen.getByRole('button', { name: /WooCommerce/ }) as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: /^Squarespace/ }));
+  expect(screen.getByRole('dialog', { name: 'Upgrade Required' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Upgrade Plan' }));
+  expect(screen.getByTestId('location').textContent).toContain('/dashboard/subscribe');
+});
+
+test('store info is validated with the spec messages', async () => {
+  const calls = routes();
+  renderPage(<CreateStorePage />, { apis, plans: PAID });
+  fireEvent.click(screen.getByRole('button', { name: /SaaS/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  const next = screen.getByRole('button', { name: 'Next' });
+  expect((next as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.change(screen.getByLabelText('Store Name'), { target: { value: '   ' } });
+  fireEvent.change(screen.getByLabelText('Website URL'), { target: { value: 'not a url at all' } });
+  fireEvent.click(next);
+  expect((await screen.findByText('Store name is required.')).getAttribute('role')).toBe('alert');
+  expect(screen.getByText('Invalid URL format for website.')).toBeTruthy();
+  expect(screen.getByLabelText('Website URL').getAttribute('aria-invalid')).toBe('true');
+  expect(calls).toHaveLength(0);
+});
+
+test('a free user with a store sees the limit dialog', async () => {
+  routes({ 'stores/managestores/list-stores': () => ({ body: [{ id: 's1', name: 'Old', url: site, platform: 'custom', status: 'done' }] }) });
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  fireEvent.click(screen.getByRole('button', { name: /SaaS/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(screen.getByLabelText('Store Name'), { target: { value: 'Bakery' } });
+  fireEvent.change(screen.getByLabelText('Website URL'), { target: { value: site } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Free Plan Limit Reached' });
+  expect(dialog.textContent).toContain('You can only create 1 search bar on the free plan');
+  fireEvent.click(screen.getByRole('button', { name: 'Manage Existing Website' }));
+  expect(screen.getByTestId('location').textContent).toContain('/dashboard/stores');
+});
+
+test('free users may connect at most 2 pages; the main URL is always checked', async () => {
+  const calls = routes();
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  await toStep3();
+  const main = screen.getByRole('checkbox', { name: site });
+  expect((main as HTMLInputElement).checked).toBe(true);
+  expect((main as HTMLButtonElement).disabled).toBe(true);
+  const connect = screen.getByRole('button', { name: 'Connect Custom Website' });
+  fireEvent.click(screen.getByRole('checkbox', { name: `${site}/pricing` }));
+  expect((connect as HTMLButtonElement).disabled).toBe(false);
+  fireEvent.click(screen.getByRole('checkbox', { name: `${site}/about` }));
+  expect((connect as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByText(FREE_PAGE_TIP)).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Select Main + 1' }));
+  expect((connect as HTMLButtonElement).disabled).toBe(false);
+  fireEvent.click(connect);
+  await screen.findByRole('heading', { name: 'Search Bar Created! Install Widget Code' });
+  expect(calls.find((c) => c.path === 'stores/saas/create-website')?.body).toMatchObject({
+    store_url: site,
+    store_urls: [`${site}/pricing`],
+    store_name: 'Bakery',
+    platform: 'custom',
+    email: 'owner@example.com',
+  });
+});
+
+test('step 4 shows the store id and the snippet; Copy Code reads Copied! for 2 seconds', async () => {
+  routes();
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  Object.assign(navigator, { clipboard: { writeText } });
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  await toStep3();
+  fireEvent.click(screen.getByRole('button', { name: 'Connect Custom Website' }));
+  await screen.findByRole('heading', { name: 'Search Bar Created! Install Widget Code' });
+  expect(screen.getByTestId('store-id').textContent).toContain('st_abc123');
+  const code = screen.getByTestId('embed-code').textContent ?? '';
+  expect(code).toContain('<div id="sniff-search"></div>');
+  expect(code).toContain('https://widget.test/widget/saas-embed.js');
+  expect(code).toContain('data-store-id="st_abc123"');
+  expect(code).toContain('data-type="business"');
+  // Free users choose only small or medium.
+  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['small', 'medium']);
+  fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'small' } });
+  expect(screen.getByTestId('embed-code').textContent).toContain('data-size="small"');
+
+  jest.useFakeTimers();
+  fireEvent.click(screen.getByRole('button', { name: 'Copy Code' }));
+  await act(async () => undefined);
+  expect(writeText).toHaveBeenCalledWith(screen.getByTestId('embed-code').textContent);
+  expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+  act(() => jest.advanceTimersByTime(2000));
+  expect(screen.getByRole('button', { name: 'Copy Code' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Manage Your Widgets' }).getAttribute('href')).toBe('/dashboard/stores');
+});
+
+test('discovery errors are explained and a failed create offers Try Again', async () => {
+  routes({
+    'stores/crawl/map': () => ({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'The website could not be reached.' } }),
+    'stores/saas/create-website': () => ({ status: 500, body: { statusCode: 500, error: 'Internal', message: 'boom' } }),
+  });
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  await toStep3();
+  expect(screen.getByRole('alert').textContent).toContain('The website could not be reached.');
+  expect(screen.getByText(/robots\.txt/)).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Connect Custom Website' }));
+  await screen.findByRole('heading', { name: 'Unable to Create Search Bar' });
+  fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Connect Your Website' })).toBeTruthy());
+});

@@ -1,0 +1,114 @@
+import { Spinner } from '../../../shared/ui/Spinner';
+
+export const FREE_PAGE_TIP = 'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';
+
+export interface ConnectCustomProps {
+  mainUrl: string;
+  pages: string[];
+  selected: ReadonlySet<string>;
+  discovering: boolean;
+  discoverError: string | null;
+  isFree: boolean;
+  maxPages: number;
+  connecting: boolean;
+  onToggle: (url: string) => void;
+  onSelect: (urls: string[]) => void;
+  onConnect: () => void;
+}
+
+export function ConnectCustomStep(props: ConnectCustomProps) {
+  const { mainUrl, pages, selected, discovering, discoverError, isFree, maxPages, connecting } = props;
+  const count = 1 + selected.size;
+  const overLimit = count > maxPages;
+  return (
+    <section aria-labelledby="wizard-connect-title">
+      <h2 id="wizard-connect-title">Connect Your Website</h2>
+
+      <fieldset className="sniff-fieldset">
+        <legend>Site Type</legend>
+        <label>
+          <input type="radio" name="siteType" value="business" defaultChecked /> SaaS/Business
+        </label>
+        <label className="sniff-muted">
+          <input type="radio" name="siteType" value="blog" disabled /> Blog <span className="sniff-badge">Coming Soon</span>
+        </label>
+      </fieldset>
+
+      <fieldset className="sniff-fieldset" aria-busy={discovering}>
+        <legend>Discovered Pages</legend>
+        {discovering ? (
+          <p>
+            <Spinner label="Discovering pages" /> Discovering pages...
+          </p>
+        ) : (
+          <>
+            <p className="sniff-muted">
+              {count} of {1 + pages.length} selected. Your plan indexes up to {maxPages} pages, the main URL included.
+            </p>
+            <div className="wizard-page-actions">
+              {isFree ? (
+                <button type="button" className="sniff-button sniff-button--secondary" disabled={pages.length === 0} onClick={() => props.onSelect(pages.slice(0, 1))}>
+                  Select Main + 1
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="sniff-button sniff-button--secondary"
+                  disabled={pages.length === 0}
+                  onClick={() => props.onSelect(pages.slice(0, Math.max(0, maxPages - 1)))}
+                >
+                  Select All
+                </button>
+              )}
+              <button type="button" className="sniff-button sniff-button--secondary" onClick={() => props.onSelect([])}>
+                Main URL Only
+              </button>
+            </div>
+            <ul className="wizard-pages">
+              <li>
+                <label>
+                  <input type="checkbox" checked disabled />
+                  {mainUrl}
+                </label>{' '}
+                <span className="sniff-badge">Main URL, always included</span>
+              </li>
+              {pages.map((url) => (
+                <li key={url}>
+                  <label>
+                    <input type="checkbox" checked={selected.has(url)} onChange={() => props.onToggle(url)} />
+                    {url}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {discoverError && (
+              <p role="alert" className="sniff-error">
+                {discoverError}
+              </p>
+            )}
+            {pages.length === 0 && (
+              <div className="sniff-note">
+                <p>We could not find other pages on this website. Possible causes:</p>
+                <ul>
+                  <li>the site has no sitemap.xml and few links on its main page;</li>
+                  <li>its robots.txt blocks the links we found;</li>
+                  <li>the site was unreachable or did not answer with an HTML page.</li>
+                </ul>
+                <p>You can still connect the main URL alone.</p>
+              </div>
+            )}
+          </>
+        )}
+      </fieldset>
+
+      {overLimit && (
+        <p role="alert" className="sniff-warning">
+          {isFree ? FREE_PAGE_TIP : `Your plan can index up to ${maxPages} pages. Please deselect some pages.`}
+        </p>
+      )}
+      <button type="button" className="sniff-button" disabled={discovering || connecting || overLimit} onClick={props.onConnect}>
+        {connecting ? 'Connecting...' : 'Connect Custom Website'}
+      </button>
+    </section>
+  );
+}

@@ -112,7 +112,7 @@ export function CreateStorePage() {
   };
 
   const nextLabel = plans === null && step === 2 ? 'Processing...' : busy === 'checking' ? 'Checking store...' : busy === 'crawling' ? 'Loading info...' : 'Next';
-  const nextDisabled = busy !== null || (step === 2 && (plans === null || !info.storeName.trim() || !info.storeUrl.trim()));
+  const nextDisabled = busy !== null || (step === 2 && (plans === null || !info.storeName || !info.storeUrl));
   const tileName = (id: WizardPlatform) => PLATFORM_TILES.find((t) => t.id === id)?.name ?? id;
 
   return (

@@ -5,7 +5,8 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
-const { workspaces } = require(join(root, 'package.json'));
+// Every workspace, plus nested projects with their own compiler settings (the widget targets the DOM).
+const workspaces = [...require(join(root, 'package.json')).workspaces, 'services/search/widget'];
 let failed = false;
 for (const ws of workspaces) {
   const tsconfig = join(root, ws, 'tsconfig.json');

@@ -1,0 +1,76 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeApi, renderPage } from '../../test/harness';
+import { storesApi } from '../../shared/api';
+import { CONFIRM_DELETE, StoresPage } from './StoresPage';
+
+const apis = [storesApi];
+const bakery = { id: 'st_1', name: 'Demo Bakery', url: 'https://bakery.example.com', platform: 'custom', store_type: 'business', status: 'done' };
+const broken = { id: 'st_2', name: '', url: 'https://broken.example.com', platform: 'custom', store_type: 'business', status: 'failed', status_reason: 'The site answered 500' };
+
+afterEach(() => jest.restoreAllMocks());
+
+test('empty list invites to create the first store', async () => {
+  installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [] }) });
+  renderPage(<StoresPage />, { apis });
+  expect(screen.getByText('Loading stores...')).toBeTruthy();
+  expect(await screen.findByText('No stores yet')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Create Your First Store' }).getAttribute('href')).toBe('/dashboard/create-store');
+});
+
+test('an error shows its message and Try Again reloads', async () => {
+  let fail = true;
+  installFakeApi({
+    'stores/managestores/list-stores': () =>
+      fail ? { status: 503, body: { statusCode: 503, error: 'Unavailable', message: 'Stores service is unavailable' } } : { body: [bakery] },
+  });
+  renderPage(<StoresPage />, { apis });
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Error Loading Stores');
+  expect(alert.textContent).toContain('Stores service is unavailable');
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+  expect(await screen.findByText('Demo Bakery')).toBeTruthy();
+});
+
+test('rows show name, status, url, platform, type and id; failed ones their reason', async () => {
+  installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken] }) });
+  renderPage(<StoresPage />, { apis });
+  const row = await screen.findByTestId('store-st_1');
+  for (const text of ['Demo Bakery', 'done', 'https://bakery.example.com', 'custom', 'business', 'st_1']) expect(row.textContent).toContain(text);
+  const other = screen.getByTestId('store-st_2');
+  expect(other.textContent).toContain('Unnamed Store');
+  expect(other.textContent).toContain('The site answered 500');
+  fireEvent.click(within(row).getByRole('button', { name: 'Manage' }));
+  expect(within(row).getByText(/data-store-id="st_1"/)).toBeTruthy();
+});
+
+test('delete asks first, calls delete-store and removes the row', async () => {
+  const calls = installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: [bakery] }),
+    'stores/managestores/delete-store': () => ({ body: { deleted: true, store_id: 'st_1' } }),
+  });
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  renderPage(<StoresPage />, { apis });
+  const del = await screen.findByRole('button', { name: 'Delete Demo Bakery' });
+  fireEvent.click(del);
+  expect(confirm).toHaveBeenCalledWith(CONFIRM_DELETE);
+  expect(calls.some((c) => c.path === 'stores/managestores/delete-store')).toBe(false);
+  fireEvent.click(del);
+  await waitFor(() => expect(alert).toHaveBeenCalledWith('Store deleted successfully!'));
+  expect(calls.find((c) => c.path === 'stores/managestores/delete-store')?.body).toMatchObject({ store_id: 'st_1', platform: 'custom' });
+  expect(screen.queryByTestId('store-st_1')).toBeNull();
+});
+
+test('a failed delete keeps the row and says so', async () => {
+  installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: [bakery] }),
+    'stores/managestores/delete-store': () => ({ status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }),
+  });
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderPage(<StoresPage />, { apis });
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete Demo Bakery' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete store. Please try again.');
+  expect(screen.getByTestId('store-st_1')).toBeTruthy();
+});

@@ -17,7 +17,11 @@ export const storesApi = createApi({
       transformResponse: (raw) => deleteStoreResponseSchema.parse(raw),
       // Remove the row at once; the next list call confirms it.
       async onQueryStarted({ store_id }, { dispatch, queryFulfilled }) {
-        await queryFulfilled;
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // the page shows the failure
+        }
         dispatch(storesApi.util.updateQueryData('listStores', undefined, (stores) => stores.filter((s) => s.id !== store_id)));
       },
     }),

@@ -138,7 +138,7 @@ export const PAID: PlanEntry[] = [{ plan: 'busniess_starter_monthly', platform: 
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return <div data-testid="location">{location.pathname}</div>;
 }
 
 /** Renders a page as the shell would: platform registered, APIs in the store, inside a router. */

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage, usePlans } from '@sniff/shell-sdk';
+import { entitlementsFor, type CountRow } from '@sniff/contracts';
+import { useCustomStoresQuery, useTimeseriesQuery, useTop10Query, useTop10ZeroesQuery, useZeroesQuery } from '../../shared/api';
+import { Spinner } from '../../shared/ui/Spinner';
+import { Panel } from './Panel';
+
+export const UPGRADE_TEXT = 'This feature is for upgraded plans. Please upgrade to use analytics and insights.';
+
+function formatTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+function CountList({ rows, ranked }: { rows: CountRow[]; ranked?: boolean }) {
+  const Tag = ranked ? 'ol' : 'ul';
+  return (
+    <Tag className="analytics-list">
+      {rows.map((r) => (
+        <li key={r.query}>
+          <span>{r.query}</span> <span className="sniff-badge">{r.count}</span>
+        </li>
+      ))}
+    </Tag>
+  );
+}
+
+function Panels({ url }: { url: string }) {
+  // The four calls start together (RTK Query runs the hooks' requests in parallel).
+  const timeseries = useTimeseriesQuery({ url });
+  const zeroes = useZeroesQuery({ url });
+  const top10 = useTop10Query({ url });
+  const top10Zeroes = useTop10ZeroesQuery({ url });
+  return (
+    <div className="analytics-grid">
+      <Panel title="Search Terms Timeline (All Data)" state={timeseries} empty="No search data available" refreshable>
+        {(rows) => (
+          <ul className="analytics-timeline" tabIndex={0} aria-label="Searches, newest first">
+            {rows.map((r, i) => (
+              <li key={`${r.timestamp}-${i}`}>
+                <span>{r.query}</span> <time dateTime={r.timestamp}>{formatTime(r.timestamp)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Zero-Result Queries" state={zeroes} empty="No zero-result queries">
+        {(rows) => <CountList rows={rows.slice(0, 10)} />}
+      </Panel>
+      <Panel title="Top 10 Searches" state={top10} empty="No search data available">
+        {(rows) => <CountList rows={rows.slice(0, 10)} ranked />}
+      </Panel>
+      <Panel title="Top 10 Zero-Results" state={top10Zeroes} empty="No zero-result queries">
+        {(rows) => <CountList rows={rows.slice(0, 10)} ranked />}
+      </Panel>
+    </div>
+  );
+}
+
+function PaidAnalytics() {
+  const stores = useCustomStoresQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [url, setUrl] = useState('');
+  const urls = [...new Set((stores.data ?? []).map((s) => s.url))];
+  return (
+    <>
+      <div className="wizard-page-actions">
+        <div className="sniff-field">
+          <label htmlFor="analytics-url">Select Custom URL ({urls.length})</label>
+          <select id="analytics-url" value={url} onChange={(e) => setUrl(e.target.value)} disabled={stores.isLoading}>
+            <option value="">{stores.isLoading ? 'Loading URLs...' : 'Choose a website'}</option>
+            {urls.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="sniff-button sniff-button--secondary" disabled={stores.isFetching} onClick={() => void stores.refetch()}>
+          Refresh URLs
+        </button>
+      </div>
+      {stores.error && (
+        <p role="alert" className="sniff-error">
+          {errorMessage(stores.error)}
+        </p>
+      )}
+      {!stores.isLoading && !stores.error && urls.length === 0 && <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>}
+      {url ? <Panels url={url} /> : <p className="sniff-muted">Choose a website to see its searches of the last 30 days.</p>}
+    </>
+  );
+}
+
+/** /dashboard/analytics: search analytics for paid owners' custom websites. */
+export function AnalyticsPage() {
+  const plans = usePlans();
+  const navigate = useNavigate();
+  if (plans === null)
+    return (
+      <p>
+        <Spinner label="Loading your plan" />
+      </p>
+    );
+  return (
+    <div className="analytics">
+      <h1>Analytics</h1>
+      {entitlementsFor(plans).analytics ? (
+        <PaidAnalytics />
+      ) : (
+        <div className="sniff-panel">
+          <p>{UPGRADE_TEXT}</p>
+          <ul>
+            <li>Search terms timeline and trends</li>
+            <li>Zero-result queries analysis</li>
+            <li>Top 10 most searched terms</li>
+            <li>Performance insights</li>
+          </ul>
+          <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
+            Upgrade Now
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

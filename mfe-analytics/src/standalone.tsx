@@ -1,0 +1,3 @@
+import { renderStandalone } from '@sniff/shell-sdk';
+
+void renderStandalone(() => import('./remote'));

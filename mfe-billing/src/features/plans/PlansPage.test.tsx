@@ -1,26 +1,37 @@
 /** @jest-environment jsdom */
-import { fireEvent, screen, within } from '@testing-library/react';
-import { FREE, PAID, renderPage } from '../../test/harness';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
 import { PlansPage } from './PlansPage';
 
-test('the annual toggle switches the price; the current plan is Active', () => {
-  renderPage(<PlansPage />, { plans: PAID });
-  expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeTruthy();
-  expect(screen.getByRole('heading', { name: 'SaaS Website and Squarespace' })).toBeTruthy();
-  const starter = screen.getByRole('article', { name: 'SaaS Starter' });
-  expect(starter.textContent).toContain('$19');
-  expect((within(starter).getByRole('button', { name: 'Active' }) as HTMLButtonElement).disabled).toBe(true);
-  fireEvent.click(within(starter).getByRole('switch', { name: 'Billed annually' }));
-  expect(starter.textContent).toContain('$141');
-  expect(starter.textContent).toContain('$190');
-  const subscribe = within(starter).getByRole('button', { name: 'Subscribe' }) as HTMLButtonElement;
-  expect(subscribe.disabled).toBe(true);
-  expect(starter.textContent).toContain('Checkout is coming soon');
-  // Shopify Starter has one price: no toggle.
-  expect(within(screen.getByRole('article', { name: 'Shopify Starter' })).queryByRole('switch')).toBeNull();
-});
+function renderWith(plans: string) {
+  const { inject } = createSniffStore();
+  act(() => registerPlatform(createStubPlatform(inject, `?plans=${plans}`)));
+  return render(<PlansPage />);
+}
 
-test('a free user sees SaaS Free as Active', () => {
-  renderPage(<PlansPage />, { plans: FREE });
-  expect(within(screen.getByRole('article', { name: 'SaaS Free' })).getByRole('button', { name: 'Active' })).toBeTruthy();
+describe('Choose Your Plan', () => {
+  it('switches a card between monthly and annual prices', async () => {
+    renderWith('');
+    const card = screen.getByRole('article', { name: 'SaaS Starter' });
+    expect(within(card).getByText('$19')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Annual' }));
+    expect(within(card).getByText('$141')).toBeTruthy();
+    expect(within(card).getByText('$190')).toBeTruthy();
+  });
+
+  it("marks the owner's plan as Active and the free plan for owners without one", () => {
+    renderWith('busniess_starter_monthly');
+    const starter = screen.getByRole('article', { name: 'SaaS Starter' });
+    expect(within(starter).getByRole('button', { name: 'Active' })).toHaveProperty('disabled', true);
+    const free = screen.getByRole('article', { name: 'SaaS Free' });
+    expect(within(free).queryByRole('button', { name: 'Active' })).toBeNull();
+  });
+
+  it('says honestly that checkout is not available yet', () => {
+    renderWith('');
+    const card = screen.getByRole('article', { name: 'Solo Basic' });
+    expect(within(card).getByRole('button', { name: 'Subscribe' })).toHaveProperty('disabled', true);
+    expect(within(card).getByText(/Checkout is coming soon/)).toBeTruthy();
+  });
 });

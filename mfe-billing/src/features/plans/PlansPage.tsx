@@ -1,41 +1,39 @@
+import { useState } from 'react';
 import { usePlans } from '@sniff/shell-sdk';
-import { isFreeUser, PLAN_CATALOGUE, type PlanCard, type PlanId } from '@sniff/contracts';
-import { PlanCardView } from './PlanCardView';
+import { PLAN_CATALOGUE, type PlanCard as Plan, type PlanEntry } from '@sniff/contracts';
 
-const GROUPS: { id: PlanCard['group']; title: string }[] = [
-  { id: 'saas-squarespace', title: 'SaaS Website and Squarespace' },
-  { id: 'shopify', title: 'Shopify' },
+const GROUPS: { key: Plan['group']; title: string }[] = [
+  { key: 'saas-squarespace', title: 'SaaS Website and Squarespace' },
+  { key: 'shopify', title: 'Shopify' },
 ];
 
 const FAQ = [
-  { q: 'Can I change plans later?', a: 'Yes. Plan changes take effect immediately; cancelling keeps your plan until the end of the billing period.' },
-  { q: 'Is there a free trial?', a: 'New accounts start with a 3-day free trial with full access.' },
-  { q: 'How many sites does a plan cover?', a: 'One site per subscription; Shopify Starter covers 2 stores.' },
+  {
+    q: 'Can I change plans later?',
+    a: 'Yes. Plan changes take effect immediately; when you cancel, you keep your plan until the end of the billing period.',
+  },
+  { q: 'Is there a free trial?', a: 'Every paid plan starts with a 3-day free trial with full access.' },
+  { q: 'What if Sniff is not for me?', a: 'Paid plans come with a 30-day money-back guarantee.' },
 ];
 
-/** /dashboard/subscribe: "Choose Your Plan". Checkout itself arrives in a later release. */
+/** "Choose Your Plan": the plan catalogue of @sniff/contracts, with the owner's current plan marked. */
 export function PlansPage() {
   const plans = usePlans();
-  const current = new Set<PlanId>((plans ?? []).map((p) => p.plan));
-  if (plans && isFreeUser(plans)) current.add('free');
   return (
     <div className="plans">
-      <h1>Choose Your Plan</h1>
-      <p role="note" className="sniff-note">
-        Online checkout is coming soon: you can compare plans here, but subscribing is not available yet.
-      </p>
+      <h2>Choose Your Plan</h2>
       {GROUPS.map((g) => (
-        <section key={g.id} aria-labelledby={`plans-${g.id}`}>
-          <h2 id={`plans-${g.id}`}>{g.title}</h2>
-          <div className="plan-grid">
-            {PLAN_CATALOGUE.filter((c) => c.group === g.id).map((card) => (
-              <PlanCardView key={card.key} card={card} current={current} />
+        <section key={g.key} aria-labelledby={`plans-${g.key}`}>
+          <h3 id={`plans-${g.key}`}>{g.title}</h3>
+          <div className="plans-group">
+            {PLAN_CATALOGUE.filter((p) => p.group === g.key).map((p) => (
+              <PlanCard key={p.key} plan={p} current={plans ?? []} />
             ))}
           </div>
         </section>
       ))}
       <section aria-labelledby="plans-faq">
-        <h2 id="plans-faq">Frequently asked questions</h2>
+        <h3 id="plans-faq">Frequently asked questions</h3>
         {FAQ.map((f) => (
           <details key={f.q}>
             <summary>{f.q}</summary>
@@ -44,5 +42,56 @@ export function PlansPage() {
         ))}
       </section>
     </div>
+  );
+}
+
+export function PlanCard({ plan, current }: { plan: Plan; current: readonly PlanEntry[] }) {
+  const [yearly, setYearly] = useState(false);
+  const price = (yearly ? plan.yearly : plan.monthly) ?? plan.monthly ?? plan.yearly;
+  const ids = new Set(current.map((c) => c.plan));
+  const isCurrent =
+    [plan.monthly?.id, plan.yearly?.id].some((id) => id && ids.has(id)) ||
+    // No plan at all means the free plan.
+    (plan.monthly?.id === 'free' && current.every((c) => c.plan === 'free'));
+  return (
+    <article className={`plan-card${isCurrent ? ' plan-card--current' : ''}`} aria-label={plan.name}>
+      <h4>{plan.name}</h4>
+      {plan.monthly && plan.yearly && (
+        <div className="plan-toggle" role="group" aria-label={`Billing period for ${plan.name}`}>
+          <button type="button" aria-pressed={!yearly} onClick={() => setYearly(false)}>
+            Monthly
+          </button>
+          <button type="button" aria-pressed={yearly} onClick={() => setYearly(true)}>
+            Annual
+          </button>
+        </div>
+      )}
+      {price && (
+        <p className="plan-card__price">
+          ${price.amountUsd}
+          <span className="plan-muted">/{price.interval === 'year' ? 'year' : 'month'}</span>
+          {price.listUsd && <span className="plan-card__list">${price.listUsd}</span>}
+        </p>
+      )}
+      <ul>
+        {plan.features.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      {isCurrent ? (
+        <button type="button" className="plan-button" disabled>
+          Active
+        </button>
+      ) : (
+        <>
+          <button type="button" className="plan-button" disabled aria-describedby={`soon-${plan.key}`}>
+            Subscribe
+          </button>
+          <p id={`soon-${plan.key}`} className="plan-muted">
+            Checkout is coming soon: payments are not switched on yet.
+          </p>
+        </>
+      )}
+    </article>
   );
 }

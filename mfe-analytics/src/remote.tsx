@@ -3,6 +3,10 @@ import { analyticsApi } from './shared/api';
 import { AnalyticsPage } from './features/analytics/AnalyticsPage';
 import './styles.css';
 
-getPlatform().inject({ reducerPath: analyticsApi.reducerPath, reducer: analyticsApi.reducer, middleware: analyticsApi.middleware });
+getPlatform().inject({
+  reducerPath: analyticsApi.reducerPath,
+  reducer: analyticsApi.reducer,
+  middleware: analyticsApi.middleware,
+});
 
 export default defineRemote({ id: 'mfe-analytics', pages: { analytics: AnalyticsPage } });

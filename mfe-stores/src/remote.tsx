@@ -4,6 +4,13 @@ import { StoresPage } from './features/stores/StoresPage';
 import { InstallationGuidePage } from './features/guide/InstallationGuidePage';
 import './styles.css';
 
-getPlatform().inject({ reducerPath: storesApi.reducerPath, reducer: storesApi.reducer, middleware: storesApi.middleware });
+getPlatform().inject({
+  reducerPath: storesApi.reducerPath,
+  reducer: storesApi.reducer,
+  middleware: storesApi.middleware,
+});
 
-export default defineRemote({ id: 'mfe-stores', pages: { stores: StoresPage, 'installation-guide': InstallationGuidePage } });
+export default defineRemote({
+  id: 'mfe-stores',
+  pages: { stores: StoresPage, 'installation-guide': InstallationGuidePage },
+});

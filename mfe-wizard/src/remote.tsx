@@ -3,6 +3,10 @@ import { wizardApi } from './shared/api';
 import { CreateStorePage } from './features/wizard/CreateStorePage';
 import './styles.css';
 
-getPlatform().inject({ reducerPath: wizardApi.reducerPath, reducer: wizardApi.reducer, middleware: wizardApi.middleware });
+getPlatform().inject({
+  reducerPath: wizardApi.reducerPath,
+  reducer: wizardApi.reducer,
+  middleware: wizardApi.middleware,
+});
 
 export default defineRemote({ id: 'mfe-wizard', pages: { 'create-store': CreateStorePage } });

@@ -41,4 +41,5 @@ export const analyticsApi = createApi({
   }),
 });
 
-export const { useCustomStoresQuery, useTimeseriesQuery, useZeroesQuery, useTop10Query, useTop10ZeroesQuery } = analyticsApi;
+export const { useCustomStoresQuery, useTimeseriesQuery, useZeroesQuery, useTop10Query, useTop10ZeroesQuery } =
+  analyticsApi;

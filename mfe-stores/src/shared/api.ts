@@ -22,7 +22,9 @@ export const storesApi = createApi({
         } catch {
           return; // the page shows the failure
         }
-        dispatch(storesApi.util.updateQueryData('listStores', undefined, (stores) => stores.filter((s) => s.id !== store_id)));
+        dispatch(
+          storesApi.util.updateQueryData('listStores', undefined, (stores) => stores.filter((s) => s.id !== store_id)),
+        );
       },
     }),
   }),

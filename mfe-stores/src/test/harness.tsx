@@ -144,7 +144,12 @@ function LocationProbe() {
 /** Renders a page as the shell would: platform registered, APIs in the store, inside a router. */
 export function renderPage(
   ui: ReactElement,
-  { apis = [], plans = FREE, path = '/', platform = {} }: { apis?: Injectable[]; plans?: PlanEntry[] | null; path?: string; platform?: Partial<Platform> } = {},
+  {
+    apis = [],
+    plans = FREE,
+    path = '/',
+    platform = {},
+  }: { apis?: Injectable[]; plans?: PlanEntry[] | null; path?: string; platform?: Partial<Platform> } = {},
 ) {
   registerPlatform(stubPlatform(plans, platform));
   const reducer: Record<string, Reducer> = { _: (s: unknown = null) => s };

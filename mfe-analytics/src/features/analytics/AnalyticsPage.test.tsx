@@ -6,7 +6,14 @@ import { AnalyticsPage, UPGRADE_TEXT } from './AnalyticsPage';
 
 const apis = [analyticsApi];
 const stores = [
-  { id: 's1', name: 'Bakery', url: 'https://bakery.example.com', platform: 'custom', store_type: 'business', status: 'done' },
+  {
+    id: 's1',
+    name: 'Bakery',
+    url: 'https://bakery.example.com',
+    platform: 'custom',
+    store_type: 'business',
+    status: 'done',
+  },
   { id: 's2', name: 'Shop', url: 'https://shop.example.com', platform: 'shopify', store_type: 'store', status: 'done' },
 ];
 
@@ -35,24 +42,40 @@ test('paid users choose a custom URL and see four panels, empty states included'
   fireEvent.change(select, { target: { value: 'https://bakery.example.com' } });
   const timeline = await screen.findByRole('region', { name: 'Search Terms Timeline (All Data)' });
   expect(await within(timeline).findByText('No search data available')).toBeTruthy();
-  expect(await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('No zero-result queries')).toBeTruthy();
-  expect(await within(screen.getByRole('region', { name: 'Top 10 Searches' })).findByText('No search data available')).toBeTruthy();
-  expect(await within(screen.getByRole('region', { name: 'Top 10 Zero-Results' })).findByText('No zero-result queries')).toBeTruthy();
-  expect(calls.find((c) => c.path === 'analytics/fetch/zeroes')?.body).toEqual({ url: 'https://bakery.example.com', days: 30, email: 'owner@example.com' });
+  expect(
+    await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('No zero-result queries'),
+  ).toBeTruthy();
+  expect(
+    await within(screen.getByRole('region', { name: 'Top 10 Searches' })).findByText('No search data available'),
+  ).toBeTruthy();
+  expect(
+    await within(screen.getByRole('region', { name: 'Top 10 Zero-Results' })).findByText('No zero-result queries'),
+  ).toBeTruthy();
+  expect(calls.find((c) => c.path === 'analytics/fetch/zeroes')?.body).toEqual({
+    url: 'https://bakery.example.com',
+    days: 30,
+    email: 'owner@example.com',
+  });
 });
 
 test('panels show rows, and an error with Try again', async () => {
   let fail = true;
   installFakeApi({
     'stores/managestores/list-stores': () => ({ body: stores }),
-    'analytics/fetch/timeseries': () => ({ body: { rows: [{ query: 'pricng', timestamp: '2026-11-20T10:00:00.000Z' }] } }),
+    'analytics/fetch/timeseries': () => ({
+      body: { rows: [{ query: 'pricng', timestamp: '2026-11-20T10:00:00.000Z' }] },
+    }),
     'analytics/fetch/zeroes': () => ({ body: { rows: [{ query: 'zzqxv', count: 3 }] } }),
     'analytics/fetch/top10': () =>
-      fail ? { status: 500, body: { statusCode: 500, error: 'x', message: 'Analytics is down' } } : { body: { rows: [{ query: 'bread', count: 9 }] } },
+      fail
+        ? { status: 500, body: { statusCode: 500, error: 'x', message: 'Analytics is down' } }
+        : { body: { rows: [{ query: 'bread', count: 9 }] } },
     'analytics/fetch/top10-zeroes': () => ({ body: { rows: [] } }),
   });
   renderPage(<AnalyticsPage />, { apis, plans: PAID });
-  fireEvent.change(await screen.findByLabelText('Select Custom URL (1)'), { target: { value: 'https://bakery.example.com' } });
+  fireEvent.change(await screen.findByLabelText('Select Custom URL (1)'), {
+    target: { value: 'https://bakery.example.com' },
+  });
   expect(await within(screen.getByRole('region', { name: /Search Terms Timeline/ })).findByText('pricng')).toBeTruthy();
   expect(await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('zzqxv')).toBeTruthy();
   const top = screen.getByRole('region', { name: 'Top 10 Searches' });

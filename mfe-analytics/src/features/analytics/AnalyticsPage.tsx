@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, usePlans } from '@sniff/shell-sdk';
 import { entitlementsFor, type CountRow } from '@sniff/contracts';
-import { useCustomStoresQuery, useTimeseriesQuery, useTop10Query, useTop10ZeroesQuery, useZeroesQuery } from '../../shared/api';
+import {
+  useCustomStoresQuery,
+  useTimeseriesQuery,
+  useTop10Query,
+  useTop10ZeroesQuery,
+  useZeroesQuery,
+} from '../../shared/api';
 import { Spinner } from '../../shared/ui/Spinner';
 import { Panel } from './Panel';
 
@@ -76,7 +82,12 @@ function PaidAnalytics() {
             ))}
           </select>
         </div>
-        <button type="button" className="sniff-button sniff-button--secondary" disabled={stores.isFetching} onClick={() => void stores.refetch()}>
+        <button
+          type="button"
+          className="sniff-button sniff-button--secondary"
+          disabled={stores.isFetching}
+          onClick={() => void stores.refetch()}
+        >
           Refresh URLs
         </button>
       </div>
@@ -85,8 +96,14 @@ function PaidAnalytics() {
           {errorMessage(stores.error)}
         </p>
       )}
-      {!stores.isLoading && !stores.error && urls.length === 0 && <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>}
-      {url ? <Panels url={url} /> : <p className="sniff-muted">Choose a website to see its searches of the last 30 days.</p>}
+      {!stores.isLoading && !stores.error && urls.length === 0 && (
+        <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>
+      )}
+      {url ? (
+        <Panels url={url} />
+      ) : (
+        <p className="sniff-muted">Choose a website to see its searches of the last 30 days.</p>
+      )}
     </>
   );
 }

@@ -30,7 +30,12 @@ export function Panel<T>({
       <header className="wizard-nav">
         <h2 id={id}>{title}</h2>
         {refreshable && (
-          <button type="button" className="sniff-button sniff-button--secondary" disabled={state.isFetching} onClick={() => void state.refetch()}>
+          <button
+            type="button"
+            className="sniff-button sniff-button--secondary"
+            disabled={state.isFetching}
+            onClick={() => void state.refetch()}
+          >
             Refresh
           </button>
         )}

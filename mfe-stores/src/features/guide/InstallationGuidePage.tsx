@@ -41,7 +41,12 @@ export function InstallationGuidePage() {
   const [tab, setTab] = useState<Tab>('squarespace');
   const placeholderId = 'YOUR_STORE_ID';
   const snippetFor = (platform: Tab | 'custom') =>
-    buildEmbedSnippet({ storeId: placeholderId, platform, type: platform === 'custom' ? 'business' : 'store', widgetHost });
+    buildEmbedSnippet({
+      storeId: placeholderId,
+      platform,
+      type: platform === 'custom' ? 'business' : 'store',
+      widgetHost,
+    });
   return (
     <div className="guide">
       <h1>Installation Guide</h1>
@@ -57,7 +62,8 @@ export function InstallationGuidePage() {
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => {
-              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab(tab === 'squarespace' ? 'shopify' : 'squarespace');
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
+                setTab(tab === 'squarespace' ? 'shopify' : 'squarespace');
             }}
           >
             {t.label}
@@ -75,9 +81,14 @@ export function InstallationGuidePage() {
       <section aria-labelledby="guide-custom">
         <h2 id="guide-custom">SaaS or self-hosted website</h2>
         <ol>
-          <li>Choose Create Search Widget → SaaS / Self-hosted Business Website, enter your site&apos;s name and URL.</li>
+          <li>
+            Choose Create Search Widget → SaaS / Self-hosted Business Website, enter your site&apos;s name and URL.
+          </li>
           <li>Pick the pages to index (free plans: the main URL plus one page) and press Connect Custom Website.</li>
-          <li>Paste the embed code into your site&apos;s HTML; replace YOUR_STORE_ID with the Store ID from Manage Your Widgets.</li>
+          <li>
+            Paste the embed code into your site&apos;s HTML; replace YOUR_STORE_ID with the Store ID from Manage Your
+            Widgets.
+          </li>
         </ol>
         <Snippet text={snippetFor('custom')} />
       </section>

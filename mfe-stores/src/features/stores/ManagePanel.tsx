@@ -9,7 +9,13 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
   const platform = usePlatform();
   const isFree = entitlementsFor(usePlans() ?? []).isFree;
   const titleId = useId();
-  const snippet = buildEmbedSnippet({ storeId: store.id, platform: store.platform, type: store.store_type, widgetHost: platform.widgetHost, isFree });
+  const snippet = buildEmbedSnippet({
+    storeId: store.id,
+    platform: store.platform,
+    type: store.store_type,
+    widgetHost: platform.widgetHost,
+    isFree,
+  });
   return (
     <section aria-labelledby={titleId} className="stores-manage">
       <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>

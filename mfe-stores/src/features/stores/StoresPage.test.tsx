@@ -5,8 +5,23 @@ import { storesApi } from '../../shared/api';
 import { CONFIRM_DELETE, StoresPage } from './StoresPage';
 
 const apis = [storesApi];
-const bakery = { id: 'st_1', name: 'Demo Bakery', url: 'https://bakery.example.com', platform: 'custom', store_type: 'business', status: 'done' };
-const broken = { id: 'st_2', name: '', url: 'https://broken.example.com', platform: 'custom', store_type: 'business', status: 'failed', status_reason: 'The site answered 500' };
+const bakery = {
+  id: 'st_1',
+  name: 'Demo Bakery',
+  url: 'https://bakery.example.com',
+  platform: 'custom',
+  store_type: 'business',
+  status: 'done',
+};
+const broken = {
+  id: 'st_2',
+  name: '',
+  url: 'https://broken.example.com',
+  platform: 'custom',
+  store_type: 'business',
+  status: 'failed',
+  status_reason: 'The site answered 500',
+};
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -15,14 +30,18 @@ test('empty list invites to create the first store', async () => {
   renderPage(<StoresPage />, { apis });
   expect(screen.getByText('Loading stores...')).toBeTruthy();
   expect(await screen.findByText('No stores yet')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Create Your First Store' }).getAttribute('href')).toBe('/dashboard/create-store');
+  expect(screen.getByRole('link', { name: 'Create Your First Store' }).getAttribute('href')).toBe(
+    '/dashboard/create-store',
+  );
 });
 
 test('an error shows its message and Try Again reloads', async () => {
   let fail = true;
   installFakeApi({
     'stores/managestores/list-stores': () =>
-      fail ? { status: 503, body: { statusCode: 503, error: 'Unavailable', message: 'Stores service is unavailable' } } : { body: [bakery] },
+      fail
+        ? { status: 503, body: { statusCode: 503, error: 'Unavailable', message: 'Stores service is unavailable' } }
+        : { body: [bakery] },
   });
   renderPage(<StoresPage />, { apis });
   const alert = await screen.findByRole('alert');
@@ -37,7 +56,8 @@ test('rows show name, status, url, platform, type and id; failed ones their reas
   installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken] }) });
   renderPage(<StoresPage />, { apis });
   const row = await screen.findByTestId('store-st_1');
-  for (const text of ['Demo Bakery', 'done', 'https://bakery.example.com', 'custom', 'business', 'st_1']) expect(row.textContent).toContain(text);
+  for (const text of ['Demo Bakery', 'done', 'https://bakery.example.com', 'custom', 'business', 'st_1'])
+    expect(row.textContent).toContain(text);
   const other = screen.getByTestId('store-st_2');
   expect(other.textContent).toContain('Unnamed Store');
   expect(other.textContent).toContain('The site answered 500');
@@ -59,7 +79,10 @@ test('delete asks first, calls delete-store and removes the row', async () => {
   expect(calls.some((c) => c.path === 'stores/managestores/delete-store')).toBe(false);
   fireEvent.click(del);
   await waitFor(() => expect(alert).toHaveBeenCalledWith('Store deleted successfully!'));
-  expect(calls.find((c) => c.path === 'stores/managestores/delete-store')?.body).toMatchObject({ store_id: 'st_1', platform: 'custom' });
+  expect(calls.find((c) => c.path === 'stores/managestores/delete-store')?.body).toMatchObject({
+    store_id: 'st_1',
+    platform: 'custom',
+  });
   expect(screen.queryByTestId('store-st_1')).toBeNull();
 });
 

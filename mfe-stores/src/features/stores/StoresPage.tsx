@@ -13,7 +13,10 @@ export const POLL_MS = 3000;
 /** /dashboard/stores: "Your Stores" with live status while stores are being indexed. */
 export function StoresPage() {
   const [poll, setPoll] = useState(0);
-  const { data, error, isLoading, isFetching, refetch } = useListStoresQuery(undefined, { pollingInterval: poll, refetchOnMountOrArgChange: true });
+  const { data, error, isLoading, isFetching, refetch } = useListStoresQuery(undefined, {
+    pollingInterval: poll,
+    refetchOnMountOrArgChange: true,
+  });
   const [deleteStore] = useDeleteStoreMutation();
   const [managing, setManaging] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -37,7 +40,12 @@ export function StoresPage() {
       <header className="wizard-nav">
         <h1>Your Stores</h1>
         <div className="wizard-page-actions">
-          <button type="button" className="sniff-button sniff-button--secondary" onClick={() => void refetch()} disabled={isFetching}>
+          <button
+            type="button"
+            className="sniff-button sniff-button--secondary"
+            onClick={() => void refetch()}
+            disabled={isFetching}
+          >
             Refresh
           </button>
           <Link className="sniff-button" to="/dashboard/create-store">
@@ -98,11 +106,18 @@ export function StoresPage() {
                 >
                   Manage
                 </button>
-                <button type="button" className="sniff-button sniff-button--secondary" aria-label={`Delete ${store.name || 'Unnamed Store'}`} onClick={() => void remove(store)}>
+                <button
+                  type="button"
+                  className="sniff-button sniff-button--secondary"
+                  aria-label={`Delete ${store.name || 'Unnamed Store'}`}
+                  onClick={() => void remove(store)}
+                >
                   Delete
                 </button>
               </div>
-              {managing === store.id && <ManagePanel store={store} onClose={() => setManaging(null)} onDelete={() => void remove(store)} />}
+              {managing === store.id && (
+                <ManagePanel store={store} onClose={() => setManaging(null)} onDelete={() => void remove(store)} />
+              )}
             </li>
           ))}
         </ul>

@@ -12,7 +12,9 @@ function routes(extra: Record<string, () => { status?: number; body: unknown }> 
   return installFakeApi({
     'stores/managestores/list-stores': () => ({ body: [] }),
     'stores/crawl/map': () => ({ body: { urls: [`${site}/`, `${site}/pricing`, `${site}/about`, `${site}/contact`] } }),
-    'stores/saas/create-website': () => ({ body: { store_id: 'st_abc123', platform: 'custom', store_url: site, type: 'business' } }),
+    'stores/saas/create-website': () => ({
+      body: { store_id: 'st_abc123', platform: 'custom', store_url: site, type: 'business' },
+    }),
     ...extra,
   });
 }
@@ -57,7 +59,11 @@ test('store info is validated with the spec messages', async () => {
 });
 
 test('a free user with a store sees the limit dialog', async () => {
-  routes({ 'stores/managestores/list-stores': () => ({ body: [{ id: 's1', name: 'Old', url: site, platform: 'custom', status: 'done' }] }) });
+  routes({
+    'stores/managestores/list-stores': () => ({
+      body: [{ id: 's1', name: 'Old', url: site, platform: 'custom', status: 'done' }],
+    }),
+  });
   renderPage(<CreateStorePage />, { apis, plans: FREE });
   fireEvent.click(screen.getByRole('button', { name: /SaaS/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -127,8 +133,14 @@ test('step 4 shows the store id and the snippet; Copy Code reads Copied! for 2 s
 
 test('discovery errors are explained and a failed create offers Try Again', async () => {
   routes({
-    'stores/crawl/map': () => ({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'The website could not be reached.' } }),
-    'stores/saas/create-website': () => ({ status: 500, body: { statusCode: 500, error: 'Internal', message: 'boom' } }),
+    'stores/crawl/map': () => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'The website could not be reached.' },
+    }),
+    'stores/saas/create-website': () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal', message: 'boom' },
+    }),
   });
   renderPage(<CreateStorePage />, { apis, plans: FREE });
   await toStep3();

@@ -111,7 +111,14 @@ export function CreateStorePage() {
     setStep(4);
   };
 
-  const nextLabel = plans === null && step === 2 ? 'Processing...' : busy === 'checking' ? 'Checking store...' : busy === 'crawling' ? 'Loading info...' : 'Next';
+  const nextLabel =
+    plans === null && step === 2
+      ? 'Processing...'
+      : busy === 'checking'
+        ? 'Checking store...'
+        : busy === 'crawling'
+          ? 'Loading info...'
+          : 'Next';
   const nextDisabled = busy !== null || (step === 2 && (plans === null || !info.storeName || !info.storeUrl));
   const tileName = (id: WizardPlatform) => PLATFORM_TILES.find((t) => t.id === id)?.name ?? id;
 
@@ -125,7 +132,14 @@ export function CreateStorePage() {
         </p>
       )}
 
-      {step === 1 && <PlatformStep selected={platform} isFree={entitlements.isFree} error={platformError} onChoose={choosePlatform} />}
+      {step === 1 && (
+        <PlatformStep
+          selected={platform}
+          isFree={entitlements.isFree}
+          error={platformError}
+          onChoose={choosePlatform}
+        />
+      )}
       {step === 2 && <StoreInfoStep info={info} errors={errors} onChange={setInfo} />}
       {step === 3 && (
         <ConnectCustomStep
@@ -147,7 +161,9 @@ export function CreateStorePage() {
           onConnect={() => void connect()}
         />
       )}
-      {step === 4 && created && <SetupWidgetStep created={created} isFree={entitlements.isFree} sizes={entitlements.sizes} />}
+      {step === 4 && created && (
+        <SetupWidgetStep created={created} isFree={entitlements.isFree} sizes={entitlements.sizes} />
+      )}
       {step === 4 && !created && (
         <section aria-labelledby="wizard-failed-title" className="sniff-panel sniff-panel--error">
           <h2 id="wizard-failed-title">Unable to Create Search Bar</h2>
@@ -159,7 +175,12 @@ export function CreateStorePage() {
       )}
 
       <div className="wizard-nav">
-        <button type="button" className="sniff-button sniff-button--secondary" disabled={step === 1 || (step === 4 && !!created) || busy !== null} onClick={() => setStep(step - 1)}>
+        <button
+          type="button"
+          className="sniff-button sniff-button--secondary"
+          disabled={step === 1 || (step === 4 && !!created) || busy !== null}
+          onClick={() => setStep(step - 1)}
+        >
           Back
         </button>
         {step < 3 && (
@@ -176,8 +197,19 @@ export function CreateStorePage() {
 
       {dialog?.kind === 'upgrade' &&
         (entitlements.platforms.includes(dialog.platform as never) ? (
-          <Dialog title="Coming Soon" onClose={() => setDialog(null)} actions={<button type="button" className="sniff-button" onClick={() => setDialog(null)}>Close</button>}>
-            <p>Connecting a {tileName(dialog.platform)} site from this dashboard is coming soon. Your plan already covers it.</p>
+          <Dialog
+            title="Coming Soon"
+            onClose={() => setDialog(null)}
+            actions={
+              <button type="button" className="sniff-button" onClick={() => setDialog(null)}>
+                Close
+              </button>
+            }
+          >
+            <p>
+              Connecting a {tileName(dialog.platform)} site from this dashboard is coming soon. Your plan already covers
+              it.
+            </p>
           </Dialog>
         ) : (
           <Dialog
@@ -194,7 +226,10 @@ export function CreateStorePage() {
               </>
             }
           >
-            <p>A {tileName(dialog.platform)} search bar needs a {tileName(dialog.platform)} plan. Upgrade to connect it, or choose SaaS / Self-hosted Business Website.</p>
+            <p>
+              A {tileName(dialog.platform)} search bar needs a {tileName(dialog.platform)} plan. Upgrade to connect it,
+              or choose SaaS / Self-hosted Business Website.
+            </p>
           </Dialog>
         ))}
       {dialog?.kind === 'limit' && (
@@ -206,7 +241,11 @@ export function CreateStorePage() {
               <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
                 Upgrade to Create More
               </button>
-              <button type="button" className="sniff-button sniff-button--secondary" onClick={() => navigate('/dashboard/stores')}>
+              <button
+                type="button"
+                className="sniff-button sniff-button--secondary"
+                onClick={() => navigate('/dashboard/stores')}
+              >
                 Manage Existing Website
               </button>
               <button type="button" className="sniff-button sniff-button--secondary" onClick={() => setDialog(null)}>

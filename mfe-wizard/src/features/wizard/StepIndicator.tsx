@@ -7,7 +7,11 @@ export function StepIndicator({ step }: { step: number }) {
         const n = i + 1;
         const state = n < step ? 'done' : n === step ? 'current' : 'todo';
         return (
-          <li key={label} className={`wizard-steps__item wizard-steps__item--${state}`} aria-current={n === step ? 'step' : undefined}>
+          <li
+            key={label}
+            className={`wizard-steps__item wizard-steps__item--${state}`}
+            aria-current={n === step ? 'step' : undefined}
+          >
             <span className="wizard-steps__number" aria-hidden="true">
               {n < step ? '✓' : n}
             </span>

@@ -1,4 +1,5 @@
-export type WizardPlatform = 'custom' | 'squarespace' | 'shopify' | 'woocommerce' | 'shopware' | 'magento' | 'bigcommerce';
+export type WizardPlatform =
+  'custom' | 'squarespace' | 'shopify' | 'woocommerce' | 'shopware' | 'magento' | 'bigcommerce';
 
 export interface PlatformTile {
   id: WizardPlatform;
@@ -8,8 +9,18 @@ export interface PlatformTile {
 }
 
 export const PLATFORM_TILES: PlatformTile[] = [
-  { id: 'custom', name: 'SaaS / Self-hosted Business Website', description: 'Any website: we discover your pages and index them.', available: true },
-  { id: 'squarespace', name: 'Squarespace', description: 'Products, blogs and portfolios through a developer API key.', available: true },
+  {
+    id: 'custom',
+    name: 'SaaS / Self-hosted Business Website',
+    description: 'Any website: we discover your pages and index them.',
+    available: true,
+  },
+  {
+    id: 'squarespace',
+    name: 'Squarespace',
+    description: 'Products, blogs and portfolios through a developer API key.',
+    available: true,
+  },
   { id: 'shopify', name: 'Shopify', description: 'Upload your product catalogue as CSV.', available: true },
   { id: 'woocommerce', name: 'WooCommerce', description: '', available: false },
   { id: 'shopware', name: 'Shopware', description: '', available: false },

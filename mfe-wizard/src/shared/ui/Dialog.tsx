@@ -4,7 +4,17 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * A small modal dialog (role=dialog, labelled by its title, Escape closes, focus moves in).
  * Local until @sniff/ui has one.
  */
-export function Dialog({ title, children, actions, onClose }: { title: string; children: ReactNode; actions: ReactNode; onClose: () => void }) {
+export function Dialog({
+  title,
+  children,
+  actions,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { Spinner } from '../../../shared/ui/Spinner';
 
-export const FREE_PAGE_TIP = 'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';
+export const FREE_PAGE_TIP =
+  'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';
 
 export interface ConnectCustomProps {
   mainUrl: string;
@@ -30,7 +31,8 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
           <input type="radio" name="siteType" value="business" defaultChecked /> SaaS/Business
         </label>
         <label className="sniff-muted">
-          <input type="radio" name="siteType" value="blog" disabled /> Blog <span className="sniff-badge">Coming Soon</span>
+          <input type="radio" name="siteType" value="blog" disabled /> Blog{' '}
+          <span className="sniff-badge">Coming Soon</span>
         </label>
       </fieldset>
 
@@ -47,7 +49,12 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
             </p>
             <div className="wizard-page-actions">
               {isFree ? (
-                <button type="button" className="sniff-button sniff-button--secondary" disabled={pages.length === 0} onClick={() => props.onSelect(pages.slice(0, 1))}>
+                <button
+                  type="button"
+                  className="sniff-button sniff-button--secondary"
+                  disabled={pages.length === 0}
+                  onClick={() => props.onSelect(pages.slice(0, 1))}
+                >
                   Select Main + 1
                 </button>
               ) : (
@@ -106,7 +113,12 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
           {isFree ? FREE_PAGE_TIP : `Your plan can index up to ${maxPages} pages. Please deselect some pages.`}
         </p>
       )}
-      <button type="button" className="sniff-button" disabled={discovering || connecting || overLimit} onClick={props.onConnect}>
+      <button
+        type="button"
+        className="sniff-button"
+        disabled={discovering || connecting || overLimit}
+        onClick={props.onConnect}
+      >
         {connecting ? 'Connecting...' : 'Connect Custom Website'}
       </button>
     </section>

@@ -1,10 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
-import { buildEmbedSnippet, DEFAULT_WIDGET_SETTINGS, type CreateStoreResponse, type WidgetSettings, type WidgetSize } from '@sniff/contracts';
+import {
+  buildEmbedSnippet,
+  DEFAULT_WIDGET_SETTINGS,
+  type CreateStoreResponse,
+  type WidgetSettings,
+  type WidgetSize,
+} from '@sniff/contracts';
 import { CopyButton } from '../../../shared/ui/CopyButton';
 
-export function SetupWidgetStep({ created, isFree, sizes }: { created: CreateStoreResponse; isFree: boolean; sizes: readonly WidgetSize[] }) {
+export function SetupWidgetStep({
+  created,
+  isFree,
+  sizes,
+}: {
+  created: CreateStoreResponse;
+  isFree: boolean;
+  sizes: readonly WidgetSize[];
+}) {
   const platform = usePlatform();
   const [settings, setSettings] = useState<Pick<WidgetSettings, 'size' | 'rounded'>>({
     size: DEFAULT_WIDGET_SETTINGS.size,
@@ -32,7 +46,11 @@ export function SetupWidgetStep({ created, isFree, sizes }: { created: CreateSto
         <legend>Widget design</legend>
         <div className="sniff-field">
           <label htmlFor="widget-size">Size</label>
-          <select id="widget-size" value={settings.size} onChange={(e) => setSettings({ ...settings, size: e.target.value as WidgetSize })}>
+          <select
+            id="widget-size"
+            value={settings.size}
+            onChange={(e) => setSettings({ ...settings, size: e.target.value as WidgetSize })}
+          >
             {sizes.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -42,7 +60,12 @@ export function SetupWidgetStep({ created, isFree, sizes }: { created: CreateSto
           {isFree && <p className="sniff-muted">Free plan: small and medium sizes.</p>}
         </div>
         <label>
-          <input type="checkbox" checked={settings.rounded} onChange={(e) => setSettings({ ...settings, rounded: e.target.checked })} /> Rounded corners
+          <input
+            type="checkbox"
+            checked={settings.rounded}
+            onChange={(e) => setSettings({ ...settings, rounded: e.target.checked })}
+          />{' '}
+          Rounded corners
         </label>
       </fieldset>
 

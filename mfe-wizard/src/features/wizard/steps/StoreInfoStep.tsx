@@ -46,11 +46,26 @@ function Field({
   );
 }
 
-export function StoreInfoStep({ info, errors, onChange }: { info: StoreInfo; errors: StoreInfoErrors; onChange: (info: StoreInfo) => void }) {
+export function StoreInfoStep({
+  info,
+  errors,
+  onChange,
+}: {
+  info: StoreInfo;
+  errors: StoreInfoErrors;
+  onChange: (info: StoreInfo) => void;
+}) {
   return (
     <section aria-labelledby="wizard-info-title">
       <h2 id="wizard-info-title">Store Information</h2>
-      <Field id="storeName" label="Store Name" required value={info.storeName} error={errors.storeName} onChange={(storeName) => onChange({ ...info, storeName })} />
+      <Field
+        id="storeName"
+        label="Store Name"
+        required
+        value={info.storeName}
+        error={errors.storeName}
+        onChange={(storeName) => onChange({ ...info, storeName })}
+      />
       <Field
         id="storeUrl"
         label="Website URL"

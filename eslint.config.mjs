@@ -12,7 +12,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
@@ -28,7 +41,9 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@auth0/*'], message: 'Remotes never touch Auth0: use @sniff/shell-sdk.' },
-            ...remotes.filter((r) => r !== remote).map((r) => ({ group: [`@sniff/${r}`, `**/${r}/**`], message: 'Remotes never import each other.' })),
+            ...remotes
+              .filter((r) => r !== remote)
+              .map((r) => ({ group: [`@sniff/${r}`, `**/${r}/**`], message: 'Remotes never import each other.' })),
           ],
         },
       ],

@@ -17,7 +17,16 @@ const swc = [
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/services', '<rootDir>/shell', '<rootDir>/mfe-marketing', '<rootDir>/mfe-wizard', '<rootDir>/mfe-stores', '<rootDir>/mfe-analytics', '<rootDir>/mfe-billing', '<rootDir>/infra'],
+  roots: [
+    '<rootDir>/services',
+    '<rootDir>/shell',
+    '<rootDir>/mfe-marketing',
+    '<rootDir>/mfe-wizard',
+    '<rootDir>/mfe-stores',
+    '<rootDir>/mfe-analytics',
+    '<rootDir>/mfe-billing',
+    '<rootDir>/infra',
+  ],
   testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/shell/e2e/'],
   transform: { '^.+\\.(t|j)sx?$': swc },

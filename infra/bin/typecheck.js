@@ -12,7 +12,9 @@ for (const ws of workspaces) {
   const tsconfig = join(root, ws, 'tsconfig.json');
   if (!existsSync(tsconfig)) continue;
   try {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig, '--noEmit'], { stdio: 'inherit' });
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig, '--noEmit'], {
+      stdio: 'inherit',
+    });
     console.log(`typecheck ok  ${ws}`);
   } catch {
     console.error(`typecheck FAILED  ${ws}`);

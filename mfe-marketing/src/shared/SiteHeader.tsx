@@ -16,13 +16,27 @@ export function SiteHeader() {
         <a href="/#faq">FAQ</a>
       </nav>
       <div className="site-actions">
-        <button type="button" className="site-icon-button" aria-label={label} title={label} onClick={() => platform.setTheme(next)}>
+        <button
+          type="button"
+          className="site-icon-button"
+          aria-label={label}
+          title={label}
+          onClick={() => platform.setTheme(next)}
+        >
           {next === 'dark' ? '☾' : '☀'}
         </button>
-        <button type="button" className="site-button site-button--ghost" onClick={() => platform.signIn({ returnTo: '/dashboard' })}>
+        <button
+          type="button"
+          className="site-button site-button--ghost"
+          onClick={() => platform.signIn({ returnTo: '/dashboard' })}
+        >
           Login
         </button>
-        <button type="button" className="site-button" onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard' })}>
+        <button
+          type="button"
+          className="site-button"
+          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard' })}
+        >
           Sign Up
         </button>
       </div>
@@ -35,7 +49,8 @@ export function SiteFooter() {
     <footer className="site-footer">
       <p>© {new Date().getFullYear()} Sniff. Site search that forgives typos.</p>
       <nav aria-label="Footer">
-        <a href="/#pricing">Pricing</a> · <a href="/dashboard">Dashboard</a> · <a href="mailto:support@sniff.dev">Support</a>
+        <a href="/#pricing">Pricing</a> · <a href="/dashboard">Dashboard</a> ·{' '}
+        <a href="mailto:support@sniff.dev">Support</a>
       </nav>
     </footer>
   );

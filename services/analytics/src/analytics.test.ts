@@ -35,9 +35,9 @@ function startStoresStub(): Promise<{ url: string; server: Server; calls: string
     const plans = /^\/internal\/users\/([^/]+)\/plans$/.exec(u.pathname);
     if (plans) {
       const paid = plans[1] !== 'owner-free';
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ plans: paid ? [{ plan: 'busniess_starter_monthly', platform: 'custom' }] : [] }),
-      );
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ plans: paid ? [{ plan: 'busniess_starter_monthly', platform: 'custom' }] : [] }));
       return;
     }
     const owner = u.searchParams.get('owner');

@@ -16,7 +16,12 @@ export const widgetSettingsSchema = z.object({
   searchBarBorderColor: hexColor.default('#666666'),
   searchBarBackground: hexColor.default('#ffffff'),
   searchPlaceholder: z.string().max(120).optional(),
-  maxTitleLength: z.number().int().min(10, 'Max Title Length must be 10 to 200').max(200, 'Max Title Length must be 10 to 200').default(50),
+  maxTitleLength: z
+    .number()
+    .int()
+    .min(10, 'Max Title Length must be 10 to 200')
+    .max(200, 'Max Title Length must be 10 to 200')
+    .default(50),
   maxDescriptionLength: z
     .number()
     .int()

@@ -14,7 +14,11 @@ export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 export class ConfigError extends Error {}
 
 /** Parses the environment at start-up; a bad or missing setting stops the service with a clear message. */
-export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(
+  service: string,
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);

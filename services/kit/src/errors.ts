@@ -24,7 +24,9 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, message, field } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    res.status(status).json({ statusCode: status, error: ERROR_NAMES[status] ?? 'Error', message, ...(field ? { field } : {}) });
+    res
+      .status(status)
+      .json({ statusCode: status, error: ERROR_NAMES[status] ?? 'Error', message, ...(field ? { field } : {}) });
   }
 
   private describe(exception: unknown): { status: number; message: string; field?: string } {
@@ -39,7 +41,8 @@ export class ErrorFilter implements ExceptionFilter {
     // body-parser errors carry their HTTP status (malformed JSON, too large, bad charset).
     const e = exception as { status?: number; type?: string; message?: string };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      const message = e.type === 'entity.parse.failed' ? 'Request body is not valid JSON' : (e.message ?? 'Bad request');
+      const message =
+        e.type === 'entity.parse.failed' ? 'Request body is not valid JSON' : (e.message ?? 'Bad request');
       return { status: e.status, message };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };

@@ -52,7 +52,11 @@ export class Queue implements OnApplicationShutdown {
   }
 
   /** Runs `handler` for each job; a thrown error fails the attempt and pg-boss retries it. */
-  async work<T extends object>(name: string, handler: (data: T, jobId: string) => Promise<void>, options: PgBoss.WorkOptions = {}): Promise<void> {
+  async work<T extends object>(
+    name: string,
+    handler: (data: T, jobId: string) => Promise<void>,
+    options: PgBoss.WorkOptions = {},
+  ): Promise<void> {
     const boss = await this.client();
     await boss.work<T>(name, { pollingIntervalSeconds: 1, ...options }, async (jobs) => {
       for (const job of jobs) await handler(job.data, job.id);

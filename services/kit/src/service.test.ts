@@ -51,13 +51,21 @@ describe('a service built with the kit', () => {
   it('passes the verified owner to the route', async () => {
     const res = await post(JSON.stringify({ name: 'a', count: 1 }), asOwner('owner-1', 'o@example.com'));
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ owner: { sub: 'owner-1', email: 'o@example.com' }, body: { name: 'a', count: 1 } });
+    expect(await res.json()).toEqual({
+      owner: { sub: 'owner-1', email: 'o@example.com' },
+      body: { name: 'a', count: 1 },
+    });
   });
 
   it('answers 400 naming the field for an invalid payload', async () => {
     const res = await post(JSON.stringify({ name: '', count: 1 }), asOwner('owner-1'));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'name: name is required', field: 'name' });
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'name: name is required',
+      field: 'name',
+    });
   });
 
   it('answers 400 for malformed JSON', async () => {

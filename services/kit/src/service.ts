@@ -30,7 +30,10 @@ export function queueProviders(config: BaseServiceConfig) {
 export async function createServiceApp(root: DynamicModule, config: BaseServiceConfig): Promise<INestApplication> {
   setInternalToken(config.INTERNAL_TOKEN);
   const level = LEVELS.indexOf(config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(root, { logger: LEVELS.slice(0, level + 1), bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(root, {
+    logger: LEVELS.slice(0, level + 1),
+    bodyParser: false,
+  });
   // Indexing calls carry whole sites; dashboard calls are small.
   app.useBodyParser('json', { limit: '20mb' });
   app.useGlobalFilters(new ErrorFilter());

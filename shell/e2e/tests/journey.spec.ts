@@ -159,7 +159,9 @@ test.describe.serial('owner journey', () => {
 
   test('analytics shows the settled query and the zero-result query', async () => {
     await page.goto('/dashboard/analytics');
-    await page.getByLabel(/Select Custom URL/).selectOption({ label: new RegExp(E2E_URLS.demoSite.replace(/\//g, '\\/')) as unknown as string });
+    await page
+      .getByLabel(/Select Custom URL/)
+      .selectOption({ label: new RegExp(E2E_URLS.demoSite.replace(/\//g, '\\/')) as unknown as string });
     const timeline = page.getByRole('region', { name: /Search Terms Timeline/ });
     await expect(timeline).toContainText('pricng', { timeout: 20_000 });
     const zeroes = page.getByRole('region', { name: 'Zero-Result Queries' });
@@ -173,14 +175,20 @@ test.describe.serial('owner journey', () => {
       void d.accept();
     });
     page.on('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: /Delete/ }).first().click();
+    await page
+      .getByRole('button', { name: /Delete/ })
+      .first()
+      .click();
     await expect(page.getByText('No stores yet')).toBeVisible();
   });
 
   test('sign out returns to the site origin, signed out', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /user menu|account/i }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Sign out' })).click();
+    await page
+      .getByRole('menuitem', { name: 'Sign out' })
+      .or(page.getByRole('button', { name: 'Sign out' }))
+      .click();
     await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.app}/?$`));
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();

@@ -18,7 +18,8 @@ export const sniffBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
       return headers;
     },
   });
-  const request: FetchArgs = typeof args === 'string' ? { url: args, method: 'POST', body: {} } : { method: 'POST', ...args };
+  const request: FetchArgs =
+    typeof args === 'string' ? { url: args, method: 'POST', body: {} } : { method: 'POST', ...args };
   if (request.body && typeof request.body === 'object' && !(request.body instanceof FormData)) {
     request.body = { ...request.body, email: platform.user?.email ?? 'anonymous' };
   }

@@ -52,11 +52,15 @@ export function LandingPage() {
         <section className="hero" aria-labelledby="hero-title">
           <h1 id="hero-title">Search that forgives typos</h1>
           <p className="hero-lead">
-            Sniff gives your website an instant search bar that understands what visitors meant, even when they
-            misspell it. Paste one script tag and you are done.
+            Sniff gives your website an instant search bar that understands what visitors meant, even when they misspell
+            it. Paste one script tag and you are done.
           </p>
           <div className="hero-actions">
-            <button type="button" className="site-button" onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard' })}>
+            <button
+              type="button"
+              className="site-button"
+              onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard' })}
+            >
               Sign Up
             </button>
             <a className="site-button site-button--ghost" href="#features">

@@ -13,7 +13,13 @@ export { createTestDatabase };
 export const TEST_INTERNAL_TOKEN = randomBytes(24).toString('hex');
 
 export function testConfig(databaseUrl: string): BaseServiceConfig {
-  return { PORT: 0, HOST: '127.0.0.1', DATABASE_URL: databaseUrl, INTERNAL_TOKEN: TEST_INTERNAL_TOKEN, LOG_LEVEL: 'warn' };
+  return {
+    PORT: 0,
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    LOG_LEVEL: 'warn',
+  };
 }
 
 export interface TestService {

@@ -15,7 +15,8 @@ export const storesApi = createApi({
     deleteStore: build.mutation<{ store_id: string }, { store_id: string; platform: Platform }>({
       query: (body) => ({ url: 'stores/managestores/delete-store', body }),
       transformResponse: (raw) => deleteStoreResponseSchema.parse(raw),
-      // Remove the row at once; the next list call confirms it.
+      invalidatesTags: (_result, error) => (error ? [] : ['Stores']),
+      // Remove the row at once; the invalidated list is then fetched again to confirm it.
       async onQueryStarted({ store_id }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;

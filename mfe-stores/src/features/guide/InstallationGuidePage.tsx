@@ -1,96 +1,113 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
-import { buildEmbedSnippet } from '@sniff/contracts';
+import { buildEmbedSnippet, type Platform } from '@sniff/contracts';
 import { CopyButton } from '../../shared/ui/CopyButton';
+import { Tabs, type TabDef } from '../../shared/ui/Tabs';
 
-type Tab = 'squarespace' | 'shopify';
-const TABS: { id: Tab; label: string }[] = [
+type PlatformTab = 'squarespace' | 'shopify';
+type ShopifyTab = 'csv' | 'oauth';
+
+const PLATFORM_TABS: TabDef<PlatformTab>[] = [
   { id: 'squarespace', label: 'Squarespace' },
   { id: 'shopify', label: 'Shopify' },
 ];
+const SHOPIFY_TABS: TabDef<ShopifyTab>[] = [
+  { id: 'csv', label: 'CSV Upload' },
+  { id: 'oauth', label: 'OAuth2' },
+];
 
-const STEPS: Record<Tab, string[]> = {
-  squarespace: [
-    'In Squarespace, open Settings → Developer API Keys and create a key with read access to products, inventory and orders.',
-    'In Sniff, choose Create Search Widget → Squarespace and paste the key. Enter your store URL exactly as it appears.',
-    'Copy the embed code below and add a Code block (HTML mode) where the search bar should appear.',
-    'Save and preview your site. If the widget does not appear, clear the browser cache.',
-  ],
-  shopify: [
-    'Export your products as a CSV with the columns name, description, price, category, image_url.',
-    'In Sniff, choose Create Search Widget → Shopify and upload the CSV (OAuth2 connection is coming soon).',
-    'Copy the embed code below into your theme where the search bar should appear.',
-    'Save the theme and test a search on your store.',
-  ],
-};
+export const PLACEHOLDER_STORE_ID = 'YOUR_STORE_ID';
 
-function Snippet({ text }: { text: string }) {
+const SQUARESPACE_STEPS = [
+  'In Squarespace, open Settings → Developer API Keys and create a key with read access to products, product information, inventory, stock levels, orders, and order and fulfilment data.',
+  'In Sniff, choose Create Search Widget → Squarespace, enter your store URL exactly as it appears and paste the key.',
+  'Copy the embed code below (use your Store ID from Manage Your Widgets instead of YOUR_STORE_ID).',
+  'In Squarespace, add a Code block in HTML mode where the search bar should appear and paste the code.',
+  'Save and test a search on your site. If the widget does not appear, clear the browser cache.',
+];
+const SHOPIFY_CSV_STEPS = [
+  'Export your products as a CSV file with the columns name, description, price, category, image_url.',
+  'In Sniff, choose Create Search Widget → Shopify and upload the CSV file. The store name must match your myshopify address.',
+  'Copy the embed code below into your theme where the search bar should appear.',
+  'Save the theme and test a search on your store.',
+];
+const CUSTOM_STEPS = [
+  "Choose Create Search Widget → SaaS / Self-hosted Business Website and enter your site's name and URL.",
+  'Pick the pages to index (free plans: the main URL plus one page) and press Connect Custom Website.',
+  "Copy the embed code below into your site's HTML, with your Store ID instead of YOUR_STORE_ID.",
+  'Publish the page and test a search.',
+];
+
+function Steps({ steps }: { steps: string[] }) {
   return (
-    <>
-      <pre className="sniff-code">
-        <code>{text}</code>
-      </pre>
-      <CopyButton text={text} />
-    </>
+    <ol className="guide-steps">
+      {steps.map((s) => (
+        <li key={s}>{s}</li>
+      ))}
+    </ol>
   );
 }
 
-/** /dashboard/installation-guide */
+function Snippet({ text, label }: { text: string; label: string }) {
+  return (
+    <div className="guide-snippet">
+      <pre className="sniff-code" aria-label={label}>
+        <code>{text}</code>
+      </pre>
+      <CopyButton text={text} />
+    </div>
+  );
+}
+
+/** /dashboard/installation-guide: how to add the widget, per platform, with a copyable example snippet. */
 export function InstallationGuidePage() {
   const { widgetHost } = usePlatform();
-  const [tab, setTab] = useState<Tab>('squarespace');
-  const placeholderId = 'YOUR_STORE_ID';
-  const snippetFor = (platform: Tab | 'custom') =>
+  const [tab, setTab] = useState<PlatformTab>('squarespace');
+  const [shopifyTab, setShopifyTab] = useState<ShopifyTab>('csv');
+  const snippetFor = (platform: Platform) =>
     buildEmbedSnippet({
-      storeId: placeholderId,
+      storeId: PLACEHOLDER_STORE_ID,
       platform,
-      type: platform === 'custom' ? 'business' : 'store',
+      type: platform === 'custom' ? 'business' : platform === 'shopify' ? 'store' : 'ecommerce',
       widgetHost,
     });
   return (
     <div className="guide">
       <h1>Installation Guide</h1>
-      <div role="tablist" aria-label="Platform" className="tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`guide-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`guide-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
-                setTab(tab === 'squarespace' ? 'shopify' : 'squarespace');
-            }}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`guide-panel-${tab}`} aria-labelledby={`guide-tab-${tab}`}>
-        <ol>
-          {STEPS[tab].map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ol>
-        <Snippet text={snippetFor(tab)} />
-      </div>
-      <section aria-labelledby="guide-custom">
-        <h2 id="guide-custom">SaaS or self-hosted website</h2>
-        <ol>
-          <li>
-            Choose Create Search Widget → SaaS / Self-hosted Business Website, enter your site&apos;s name and URL.
-          </li>
-          <li>Pick the pages to index (free plans: the main URL plus one page) and press Connect Custom Website.</li>
-          <li>
-            Paste the embed code into your site&apos;s HTML; replace YOUR_STORE_ID with the Store ID from Manage Your
-            Widgets.
-          </li>
-        </ol>
-        <Snippet text={snippetFor('custom')} />
+      <p>
+        Create a widget first (<Link to="/dashboard/create-store">Create Search Widget</Link>), then follow the steps
+        for your platform.
+      </p>
+      <Tabs label="Platform" tabs={PLATFORM_TABS} value={tab} onChange={setTab}>
+        {tab === 'squarespace' ? (
+          <>
+            <h2>Squarespace</h2>
+            <Steps steps={SQUARESPACE_STEPS} />
+            <Snippet text={snippetFor('squarespace')} label="Squarespace embed code" />
+          </>
+        ) : (
+          <>
+            <h2>Shopify</h2>
+            <Tabs label="Shopify connection" tabs={SHOPIFY_TABS} value={shopifyTab} onChange={setShopifyTab}>
+              {shopifyTab === 'csv' ? (
+                <>
+                  <Steps steps={SHOPIFY_CSV_STEPS} />
+                  <Snippet text={snippetFor('shopify')} label="Shopify embed code" />
+                </>
+              ) : (
+                <p>
+                  Connect with Shopify (OAuth2) is coming soon: our Shopify app is under review. Use CSV Upload for now.
+                </p>
+              )}
+            </Tabs>
+          </>
+        )}
+      </Tabs>
+      <section aria-labelledby="guide-custom" className="guide-custom">
+        <h2 id="guide-custom">Custom website</h2>
+        <Steps steps={CUSTOM_STEPS} />
+        <Snippet text={snippetFor('custom')} label="Custom website embed code" />
       </section>
     </div>
   );

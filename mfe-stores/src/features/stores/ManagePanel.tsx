@@ -36,16 +36,20 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
         </dd>
       </dl>
       <p className="sniff-muted">Widget customisation and live preview are coming in a later release.</p>
-      <pre className="sniff-code">
+      <pre className="sniff-code" aria-label="Embed code">
         <code>{snippet}</code>
       </pre>
       <CopyButton text={snippet} />
       <div className="wizard-nav">
-        <button type="button" className="sniff-button sniff-button--secondary" onClick={onDelete}>
+        <button type="button" className="sniff-button sniff-button--danger" onClick={onDelete}>
           Delete Store
         </button>
         <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
           Cancel
+        </button>
+        {/* Per the spec, Save Changes only closes the panel: there is no save call yet. */}
+        <button type="button" className="sniff-button" onClick={onClose}>
+          Save Changes
         </button>
       </div>
     </section>

@@ -46,7 +46,7 @@ test('an error shows its message and Try Again reloads', async () => {
   renderPage(<StoresPage />, { apis });
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('Error Loading Stores');
-  expect(alert.textContent).toContain('Stores service is unavailable');
+  expect(alert.textContent).toContain('Failed to fetch stores: Stores service is unavailable');
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
   expect(await screen.findByText('Demo Bakery')).toBeTruthy();
@@ -55,20 +55,56 @@ test('an error shows its message and Try Again reloads', async () => {
 test('rows show name, status, url, platform, type and id; failed ones their reason', async () => {
   installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken] }) });
   renderPage(<StoresPage />, { apis });
-  const row = await screen.findByTestId('store-st_1');
+  const table = await screen.findByRole('table');
+  const [header, ...rows] = within(table).getAllByRole('row');
+  expect(
+    within(header!)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Name', 'Status', 'URL', 'Platform', 'Type', 'ID', 'Actions']);
+  expect(rows).toHaveLength(2);
+  const row = screen.getByTestId('store-st_1');
   for (const text of ['Demo Bakery', 'done', 'https://bakery.example.com', 'custom', 'business', 'st_1'])
     expect(row.textContent).toContain(text);
   const other = screen.getByTestId('store-st_2');
   expect(other.textContent).toContain('Unnamed Store');
   expect(other.textContent).toContain('The site answered 500');
-  fireEvent.click(within(row).getByRole('button', { name: 'Manage' }));
-  expect(within(row).getByText(/data-store-id="st_1"/)).toBeTruthy();
 });
 
+test('Manage opens a panel with the info block and embed code; Save Changes closes it', async () => {
+  installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery] }) });
+  renderPage(<StoresPage />, { apis });
+  fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
+  const panel = screen.getByRole('region', { name: 'Manage Demo Bakery' });
+  expect(panel.textContent).toContain('https://bakery.example.com');
+  const code = within(panel).getByText(/data-store-id="st_1"/);
+  expect(code.textContent).toContain('https://widget.test/widget/saas-embed.js');
+  for (const name of ['Copy Code', 'Delete Store', 'Cancel']) expect(within(panel).getByRole('button', { name }));
+  fireEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+  expect(screen.queryByRole('region', { name: 'Manage Demo Bakery' })).toBeNull();
+});
+
+test('keeps polling while a store is queued or running, and stops when it is done', async () => {
+  let status = 'running';
+  const calls = installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [{ ...bakery, status }] }) });
+  renderPage(<StoresPage />, { apis });
+  const row = await screen.findByTestId('store-st_1');
+  expect(row.textContent).toContain('running');
+  status = 'done';
+  await waitFor(() => expect(screen.getByTestId('store-st_1').textContent).toContain('done'), { timeout: 5000 });
+  const listed = calls.length;
+  await new Promise((r) => setTimeout(r, 3500));
+  expect(calls.length).toBe(listed);
+}, 15000);
+
 test('delete asks first, calls delete-store and removes the row', async () => {
+  let stored = [bakery];
   const calls = installFakeApi({
-    'stores/managestores/list-stores': () => ({ body: [bakery] }),
-    'stores/managestores/delete-store': () => ({ body: { deleted: true, store_id: 'st_1' } }),
+    'stores/managestores/list-stores': () => ({ body: stored }),
+    'stores/managestores/delete-store': () => {
+      stored = [];
+      return { body: { deleted: true, store_id: 'st_1' } };
+    },
   });
   const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -83,7 +119,9 @@ test('delete asks first, calls delete-store and removes the row', async () => {
     store_id: 'st_1',
     platform: 'custom',
   });
-  expect(screen.queryByTestId('store-st_1')).toBeNull();
+  await waitFor(() => expect(screen.queryByTestId('store-st_1')).toBeNull());
+  // the list is fetched again after the delete (tags invalidated)
+  await waitFor(() => expect(calls.filter((c) => c.path === 'stores/managestores/list-stores')).toHaveLength(2));
 });
 
 test('a failed delete keeps the row and says so', async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
-import { useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
+import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
 import { Spinner } from '../../shared/ui/Spinner';
 import { StatusBadge } from '../../shared/ui/StatusBadge';
 import { ManagePanel } from './ManagePanel';
@@ -10,25 +10,29 @@ import { ManagePanel } from './ManagePanel';
 export const CONFIRM_DELETE = 'Are you sure you want to delete this store? This action cannot be undone.';
 export const POLL_MS = 3000;
 
+const displayName = (s: Store) => s.name || 'Unnamed Store';
+const inProgress = (stores: Store[] | undefined) =>
+  !!stores?.some((s) => s.status === 'queued' || s.status === 'running');
+
 /** /dashboard/stores: "Your Stores" with live status while stores are being indexed. */
 export function StoresPage() {
-  const [poll, setPoll] = useState(0);
+  // Poll every 3 s while any store is queued or running; the interval follows the cached list.
+  const cached = storesApi.endpoints.listStores.useQueryState(undefined);
   const { data, error, isLoading, isFetching, refetch } = useListStoresQuery(undefined, {
-    pollingInterval: poll,
+    pollingInterval: inProgress(cached.data) ? POLL_MS : 0,
     refetchOnMountOrArgChange: true,
   });
   const [deleteStore] = useDeleteStoreMutation();
-  const [managing, setManaging] = useState<string | null>(null);
+  const [managingId, setManagingId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const busy = !!data?.some((s) => s.status === 'queued' || s.status === 'running');
-  useEffect(() => setPoll(busy ? POLL_MS : 0), [busy]);
+  const managing = data?.find((s) => s.id === managingId);
 
   const remove = async (store: Store) => {
     if (!window.confirm(CONFIRM_DELETE)) return;
     setDeleteError(null);
     try {
       await deleteStore({ store_id: store.id, platform: store.platform }).unwrap();
-      if (managing === store.id) setManaging(null);
+      setManagingId((id) => (id === store.id ? null : id));
       window.alert('Store deleted successfully!');
     } catch {
       setDeleteError('Failed to delete store. Please try again.');
@@ -60,12 +64,12 @@ export function StoresPage() {
       )}
       {isLoading ? (
         <p>
-          <Spinner /> Loading stores...
+          <Spinner label="Loading stores" /> Loading stores...
         </p>
       ) : error ? (
         <div role="alert" className="sniff-panel sniff-panel--error">
           <h2>Error Loading Stores</h2>
-          <p>{errorMessage(error)}</p>
+          <p>Failed to fetch stores: {errorMessage(error)}</p>
           <button type="button" className="sniff-button" onClick={() => void refetch()}>
             Try Again
           </button>
@@ -79,48 +83,70 @@ export function StoresPage() {
           </Link>
         </div>
       ) : (
-        <ul className="stores-list" aria-label="Stores">
-          {data.map((store) => (
-            <li key={store.id} className="stores-row" data-testid={`store-${store.id}`}>
-              <div className="wizard-nav">
-                <h2>{store.name || 'Unnamed Store'}</h2>
-                <StatusBadge status={store.status} />
-              </div>
-              {store.status === 'failed' && store.status_reason && <p className="sniff-error">{store.status_reason}</p>}
-              <dl>
-                <dt>URL</dt>
-                <dd>{store.url}</dd>
-                <dt>Platform</dt>
-                <dd>{store.platform}</dd>
-                <dt>Type</dt>
-                <dd>{store.store_type}</dd>
-                <dt>ID</dt>
-                <dd>{store.id}</dd>
-              </dl>
-              <div className="wizard-page-actions">
-                <button
-                  type="button"
-                  className="sniff-button sniff-button--secondary"
-                  aria-expanded={managing === store.id}
-                  onClick={() => setManaging(managing === store.id ? null : store.id)}
-                >
-                  Manage
-                </button>
-                <button
-                  type="button"
-                  className="sniff-button sniff-button--secondary"
-                  aria-label={`Delete ${store.name || 'Unnamed Store'}`}
-                  onClick={() => void remove(store)}
-                >
-                  Delete
-                </button>
-              </div>
-              {managing === store.id && (
-                <ManagePanel store={store} onClose={() => setManaging(null)} onDelete={() => void remove(store)} />
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="stores-table-wrap">
+            <table className="stores-table">
+              <caption className="sniff-visually-hidden">Your stores</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Platform</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">ID</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((store) => (
+                  <tr key={store.id} data-testid={`store-${store.id}`}>
+                    <th scope="row">{displayName(store)}</th>
+                    <td>
+                      <StatusBadge status={store.status} />
+                      {store.status === 'failed' && store.status_reason && (
+                        <p className="sniff-error stores-reason">{store.status_reason}</p>
+                      )}
+                    </td>
+                    <td className="stores-url">{store.url}</td>
+                    <td>{store.platform}</td>
+                    <td>{store.store_type}</td>
+                    <td>
+                      <code>{store.id}</code>
+                    </td>
+                    <td className="stores-actions">
+                      <button
+                        type="button"
+                        className="sniff-button sniff-button--secondary"
+                        aria-expanded={managingId === store.id}
+                        aria-label={`Manage ${displayName(store)}`}
+                        onClick={() => setManagingId(managingId === store.id ? null : store.id)}
+                      >
+                        Manage
+                      </button>
+                      <button
+                        type="button"
+                        className="sniff-button sniff-button--danger"
+                        aria-label={`Delete ${displayName(store)}`}
+                        onClick={() => void remove(store)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {managing && (
+            <ManagePanel
+              key={managing.id}
+              store={managing}
+              onClose={() => setManagingId(null)}
+              onDelete={() => void remove(managing)}
+            />
+          )}
+        </>
       )}
     </div>
   );

@@ -1,0 +1,26 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderPage } from '../../test/harness';
+import { InstallationGuidePage } from './InstallationGuidePage';
+
+test('Squarespace is the default tab; Shopify and the custom website section have steps and a snippet', () => {
+  renderPage(<InstallationGuidePage />);
+  const tablist = screen.getByRole('tablist', { name: 'Platform' });
+  const [squarespace, shopify] = within(tablist).getAllByRole('tab');
+  expect(squarespace!.textContent).toBe('Squarespace');
+  expect(squarespace!.getAttribute('aria-selected')).toBe('true');
+  const code = screen.getByLabelText('Squarespace embed code');
+  expect(code.textContent).toContain('data-store-id="YOUR_STORE_ID"');
+  expect(code.textContent).toContain('https://widget.test/widget/embed.js');
+
+  fireEvent.click(shopify!);
+  expect(shopify!.getAttribute('aria-selected')).toBe('true');
+  expect(screen.getByText(/upload the CSV file/)).toBeTruthy();
+  fireEvent.click(screen.getByRole('tab', { name: 'OAuth2' }));
+  expect(screen.getByText(/coming soon/)).toBeTruthy();
+
+  const custom = screen.getByRole('region', { name: 'Custom website' });
+  expect(within(custom).getAllByRole('listitem').length).toBeGreaterThan(2);
+  expect(within(custom).getByLabelText('Custom website embed code').textContent).toContain('saas-embed.js');
+  expect(within(custom).getByRole('button', { name: 'Copy Code' })).toBeTruthy();
+});

@@ -1,0 +1,204 @@
+// The identity provider, driven like a browser would (redirects and cookies by hand): log in with PKCE,
+// JWT access token for the API audience, refresh, sign up, logout.
+const { spawn } = require('node:child_process');
+const { createHash, randomBytes } = require('node:crypto');
+const net = require('node:net');
+const { join } = require('node:path');
+const { createRemoteJWKSet, jwtVerify, decodeJwt } = require('jose');
+const { createTestDatabase } = require('../test-database');
+
+jest.setTimeout(60_000);
+
+const PUBLIC_URL = 'http://localhost:18080';
+const AUDIENCE = 'https://api.sniff.dev';
+let db;
+let idp;
+let base;
+let output = '';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  idp = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
+    env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  idp.stdout.on('data', (d) => (output += d));
+  idp.stderr.on('data', (d) => (output += d));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/.well-known/openid-configuration`)).ok) break;
+    } catch {}
+    if (idp.exitCode !== null || Date.now() > deadline) throw new Error(`idp did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+});
+
+afterAll(async () => {
+  if (idp && idp.exitCode === null) {
+    idp.kill('SIGTERM');
+    await new Promise((r) => idp.once('exit', r));
+  }
+  await db?.drop();
+});
+
+/** A tiny browser: cookie jar and manual redirects. */
+function browser() {
+  const jar = new Map();
+  async function request(url, init = {}) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i);
+      const value = pair.slice(i + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return res;
+  }
+  /** follows redirects until a page on the IdP or a redirect leaving it */
+  async function go(url, init) {
+    let res = await request(url, init);
+    let current = url;
+    while (res.status >= 300 && res.status < 400) {
+      const next = new URL(res.headers.get('location'), current).href;
+      if (!next.startsWith(base)) return { redirect: next, res };
+      current = next;
+      res = await request(next);
+    }
+    return { url: current, res, html: await res.text() };
+  }
+  return { request, go, jar };
+}
+
+const form = (fields) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+function authorizeUrl(extra = {}) {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const state = randomBytes(8).toString('hex');
+  const nonce = randomBytes(8).toString('hex');
+  const params = new URLSearchParams({
+    client_id: 'sniff-dashboard',
+    redirect_uri: `${PUBLIC_URL}/dashboard`,
+    response_type: 'code',
+    response_mode: 'query',
+    scope: 'openid profile email offline_access',
+    audience: AUDIENCE,
+    state,
+    nonce,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    auth0Client: Buffer.from(JSON.stringify({ name: 'auth0-react', version: '2.2.4' })).toString('base64'),
+    ...extra,
+  });
+  return { url: `${base}/authorize?${params}`, verifier, state, nonce };
+}
+
+async function exchange(code, verifier) {
+  const res = await fetch(`${base}/oauth/token`, {
+    ...form({ grant_type: 'authorization_code', client_id: 'sniff-dashboard', code, code_verifier: verifier, redirect_uri: `${PUBLIC_URL}/dashboard` }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL, 'auth0-client': 'eyJ9' },
+  });
+  return { res, body: await res.json() };
+}
+
+const actionOf = (html) => /<form method="post" action="([^"]+)"/.exec(html)[1].replace(/&amp;/g, '&');
+
+test('the demo owner logs in and gets an RS256 JWT for the API, an ID token with name and e-mail, and a refresh token', async () => {
+  const b = browser();
+  const auth = authorizeUrl();
+  const page = await b.go(auth.url);
+  expect(page.res.status).toBe(200);
+  expect(page.html).toContain('E-mail');
+  expect(page.html).toContain('Password');
+  expect(page.html).toContain('Log in');
+
+  const wrong = await b.go(new URL(actionOf(page.html), base).href, form({ email: 'demo@sniff.dev', password: 'nope-nope' }));
+  expect(wrong.html).toContain('Wrong e-mail or password.');
+
+  const done = await b.go(new URL(actionOf(wrong.html), base).href, form({ email: 'Demo@Sniff.dev', password: 'sniff-demo' }));
+  expect(done.redirect).toBeDefined();
+  const back = new URL(done.redirect);
+  expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/dashboard`);
+  expect(back.searchParams.get('state')).toBe(auth.state);
+  const code = back.searchParams.get('code');
+  expect(code).toBeTruthy();
+
+  const { res, body } = await exchange(code, auth.verifier);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
+  const jwks = createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`));
+  const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, { issuer: `${base}/`, audience: AUDIENCE });
+  expect(protectedHeader.alg).toBe('RS256');
+  expect(payload.sub).toBe('demo-owner');
+  expect(payload['https://sniff.dev/email']).toBe('demo@sniff.dev');
+
+  const id = await jwtVerify(body.id_token, jwks, { issuer: `${base}/`, audience: 'sniff-dashboard' });
+  expect(id.payload).toMatchObject({ sub: 'demo-owner', name: 'Demo Owner', email: 'demo@sniff.dev', nonce: auth.nonce });
+  expect(body.refresh_token).toBeTruthy();
+
+  // refresh as auth0-spa-js does (scope and audience included)
+  const refreshed = await fetch(`${base}/oauth/token`, form({
+    grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: body.refresh_token,
+    scope: 'openid profile email offline_access', audience: AUDIENCE, redirect_uri: `${PUBLIC_URL}/dashboard`,
+  }));
+  const again = await refreshed.json();
+  expect(refreshed.status).toBe(200);
+  const second = await jwtVerify(again.access_token, jwks, { issuer: `${base}/`, audience: AUDIENCE });
+  expect(second.payload['https://sniff.dev/email']).toBe('demo@sniff.dev');
+
+  // a second login in the same browser goes straight back with a code
+  const silent = authorizeUrl();
+  const straight = await b.go(silent.url);
+  expect(new URL(straight.redirect).searchParams.get('code')).toBeTruthy();
+
+  // logout: a foreign returnTo is refused, the product's is followed and ends the session
+  const foreign = await b.request(`${base}/v2/logout?client_id=sniff-dashboard&returnTo=${encodeURIComponent('https://evil.example/')}`);
+  expect(foreign.status).toBe(400);
+  const out = await b.request(`${base}/v2/logout?client_id=sniff-dashboard&returnTo=${encodeURIComponent(PUBLIC_URL)}`);
+  expect(out.status).toBe(302);
+  expect(out.headers.get('location')).toBe(`${PUBLIC_URL}/`);
+  const afterLogout = await b.go(authorizeUrl().url);
+  expect(afterLogout.html).toContain('Log in');
+  const dead = await fetch(`${base}/oauth/token`, form({ grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: again.refresh_token }));
+  expect(dead.status).toBe(400);
+});
+
+test('screen_hint=signup opens the sign-up form, which creates an account that gets a token', async () => {
+  const b = browser();
+  const auth = authorizeUrl({ screen_hint: 'signup' });
+  const page = await b.go(auth.url);
+  expect(page.html).toContain('Name');
+  expect(page.html).toContain('Create account');
+  expect(page.html).toContain('?screen=login');
+  const action = new URL(actionOf(page.html), base).href;
+
+  const short = await b.go(action, form({ name: 'Ada', email: 'ada@example.com', password: 'short' }));
+  expect(short.html).toContain('Password must be at least 8 characters.');
+  const taken = await b.go(action, form({ name: 'Ada', email: 'demo@sniff.dev', password: 'long enough' }));
+  expect(taken.html).toContain('An account with this e-mail already exists.');
+  const created = await b.go(action, form({ name: 'Ada <Lovelace>', email: 'Ada@Example.com', password: 'long enough' }));
+  const code = new URL(created.redirect).searchParams.get('code');
+  const { body } = await exchange(code, auth.verifier);
+  const claims = decodeJwt(body.access_token);
+  expect(claims['https://sniff.dev/email']).toBe('ada@example.com');
+  expect(claims.sub).toMatch(/^user-/);
+  expect(decodeJwt(body.id_token)).toMatchObject({ name: 'Ada <Lovelace>', email: 'ada@example.com' });
+});

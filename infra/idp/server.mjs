@@ -1,0 +1,270 @@
+// The local identity provider (oidc-provider 9) speaking Auth0's routes, so @auth0/auth0-react works
+// unchanged with domain = "http://localhost:8090". Env: IDP_PORT, IDP_ISSUER, PUBLIC_URL, DATABASE_URL,
+// AUTH_AUDIENCE. `node infra/idp/server.mjs`.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import Provider from 'oidc-provider';
+import { openStore } from './store.mjs';
+import { errorPage, loginPage, signupPage } from './views.mjs';
+
+export const CLIENT_ID = 'sniff-dashboard';
+export const EMAIL_CLAIM = 'https://sniff.dev/email';
+const FULL_SCOPE = 'openid profile email offline_access';
+
+/**
+ * Builds and starts the identity provider.
+ * @param {{ port?: number, issuer?: string, publicUrl?: string, databaseUrl: string, audience?: string, log?: (line: string) => void }} options
+ * @returns {Promise<{ url: string, issuer: string, close(): Promise<void> }>}
+ */
+export async function startIdp({
+  port = 8090,
+  issuer = `http://localhost:${port}/`,
+  publicUrl = 'http://localhost:8080',
+  databaseUrl,
+  audience = 'https://api.sniff.dev',
+  log = (line) => console.log(line),
+}) {
+  const store = await openStore(databaseUrl);
+  const publicOrigin = new URL(publicUrl).origin;
+  const sessionCookie = { httpOnly: true, sameSite: 'lax', signed: true, path: '/' };
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [`${publicOrigin}/dashboard`],
+        post_logout_redirect_uris: [publicOrigin, `${publicOrigin}/`],
+      },
+    ],
+    jwks: { keys: [await store.signingKey()] },
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    routes: {
+      authorization: '/authorize',
+      token: '/oauth/token',
+      userinfo: '/userinfo',
+      jwks: '/.well-known/jwks.json',
+      revocation: '/oauth/revoke',
+      end_session: '/oidc/logout',
+    },
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
+    // auth0-spa-js reads the user's name and e-mail from the ID token
+    conformIdTokenClaims: false,
+    extraParams: ['audience', 'screen_hint'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: (ctx) => ctx.oidc.params?.audience ?? audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new Provider.errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          return { scope: FULL_SCOPE, audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+        },
+      },
+    },
+    issueRefreshToken: (_ctx, client) => client.clientId === CLIENT_ID && client.grantTypeAllowed('refresh_token'),
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const account = await store.findById(token.accountId);
+      return account ? { [EMAIL_CLAIM]: account.email } : undefined;
+    },
+    clientBasedCORS: (_ctx, origin) => origin === publicOrigin,
+    findAccount: async (_ctx, id) => {
+      const account = await store.findById(id);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: async () => ({ sub: account.id, name: account.name, email: account.email, email_verified: true }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(out.error_description ?? out.error);
+    },
+  });
+  provider.on('server_error', (_ctx, error) => log(`idp server_error: ${error.stack ?? error}`));
+
+  // offline_access is only honoured with prompt=consent; consent is automatic for this first-party
+  // client, so ask for it whenever offline_access is requested (auth0-spa-js with useRefreshTokens).
+  provider.use(async (ctx, next) => {
+    if (ctx.path === '/authorize' && ctx.method === 'GET') {
+      const query = new URLSearchParams(ctx.querystring);
+      const prompts = (query.get('prompt') ?? '').split(' ').filter(Boolean);
+      if ((query.get('scope') ?? '').split(' ').includes('offline_access') && !prompts.includes('none') && !prompts.includes('consent')) {
+        query.set('prompt', [...prompts, 'consent'].join(' '));
+        ctx.querystring = query.toString();
+      }
+    }
+    await next();
+  });
+
+  const providerCallback = provider.callback();
+
+  const readForm = (req) =>
+    new Promise((resolve, reject) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => {
+        body += chunk;
+        if (body.length > 64 * 1024) reject(new Error('form too large'));
+      });
+      req.on('end', () => resolve(new URLSearchParams(body)));
+      req.on('error', reject);
+    });
+  const sendHtml = (res, status, html) => {
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  };
+
+  /** First-party client: grant whatever the consent prompt is missing, then carry on. */
+  async function autoConsent(req, res, details) {
+    const { prompt, params, session, grantId } = details;
+    const grant = grantId
+      ? await provider.Grant.find(grantId)
+      : new provider.Grant({ accountId: session.accountId, clientId: String(params.client_id) });
+    const missing = prompt.details;
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    if (missing.missingResourceScopes) {
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes)) grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const savedId = await grant.save();
+    await provider.interactionFinished(req, res, { consent: grantId ? {} : { grantId: savedId } }, { mergeWithLastSubmission: true });
+  }
+
+  async function interaction(req, res, url) {
+    const [, , uid, action] = url.pathname.split('/');
+    const details = await provider.interactionDetails(req, res);
+    if (details.uid !== uid) return sendHtml(res, 400, errorPage('This sign-in link has expired. Please start again.'));
+    if (req.method === 'GET' && !action) {
+      if (details.prompt.name === 'consent') return autoConsent(req, res, details);
+      const screen = url.searchParams.get('screen') ?? (details.params.screen_hint === 'signup' ? 'signup' : 'login');
+      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+      return sendHtml(res, 200, screen === 'signup' ? signupPage({ uid, email: hint }) : loginPage({ uid, email: hint }));
+    }
+    if (req.method === 'POST' && action === 'login') {
+      const form = await readForm(req);
+      const email = form.get('email') ?? '';
+      const account = await store.authenticate(email, form.get('password') ?? '');
+      if (!account) return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
+      return provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+    }
+    if (req.method === 'POST' && action === 'signup') {
+      const form = await readForm(req);
+      const email = (form.get('email') ?? '').trim();
+      const name = (form.get('name') ?? '').trim();
+      const password = form.get('password') ?? '';
+      const again = (error) => sendHtml(res, 400, signupPage({ uid, email, name, error }));
+      if (!name) return again('Name is required.');
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return again('Please enter a valid e-mail address.');
+      if (password.length < 8) return again('Password must be at least 8 characters.');
+      const account = await store.create({ email, name, password });
+      if (!account) return again('An account with this e-mail already exists.');
+      log(`idp: created account ${account.id} <${account.email}>`);
+      return provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+    }
+    return sendHtml(res, 404, errorPage('Not found.'));
+  }
+
+  /** Auth0's /v2/logout: ends the session, then goes back to returnTo on the product's origin. */
+  async function logout(req, res, url) {
+    const returnTo = url.searchParams.get('returnTo') ?? publicOrigin;
+    let target;
+    try {
+      target = new URL(returnTo);
+    } catch {
+      target = undefined;
+    }
+    if (!target || target.origin !== publicOrigin) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'returnTo must be on the product origin.' }));
+    }
+    const ctx = provider.createContext(req, res);
+    const session = await provider.Session.get(ctx);
+    if (session.authorizations) {
+      for (const { grantId } of Object.values(session.authorizations)) {
+        if (!grantId) continue;
+        const grant = await provider.Grant.find(grantId);
+        if (grant) await grant.destroy();
+      }
+    }
+    if (session.exp) await session.destroy();
+    ctx.cookies.set(provider.cookieName('session'), null, sessionCookie);
+    res.statusCode = 302;
+    res.setHeader('location', target.href);
+    res.setHeader('cache-control', 'no-store');
+    res.end();
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://idp');
+    const handle = url.pathname.startsWith('/interaction/')
+      ? interaction(req, res, url)
+      : url.pathname === '/v2/logout' && req.method === 'GET'
+        ? logout(req, res, url)
+        : url.pathname === '/healthz'
+          ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'))
+          : null;
+    if (!handle) return providerCallback(req, res);
+    handle.catch((error) => {
+      const expired = error?.name === 'SessionNotFound' || error?.error === 'invalid_request';
+      if (!expired) log(`idp error: ${error?.stack ?? error}`);
+      if (!res.headersSent) sendHtml(res, expired ? 400 : 500, errorPage(expired ? 'This sign-in link has expired. Please start again.' : 'Internal error.'));
+      else res.end();
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(undefined));
+  });
+  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  return {
+    url: `http://localhost:${actual}`,
+    issuer,
+    close: async () => {
+      await new Promise((resolve) => {
+        server.close(() => resolve(undefined));
+        server.closeAllConnections();
+      });
+      await store.close();
+    },
+  };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  const port = Number(process.env.IDP_PORT ?? 8090);
+  if (!process.env.DATABASE_URL) {
+    console.error('idp: DATABASE_URL is required');
+    process.exit(1);
+  }
+  startIdp({
+    port,
+    issuer: process.env.IDP_ISSUER || `http://localhost:${port}/`,
+    publicUrl: process.env.PUBLIC_URL || 'http://localhost:8080',
+    databaseUrl: process.env.DATABASE_URL,
+    audience: process.env.AUTH_AUDIENCE || 'https://api.sniff.dev',
+  }).then(
+    (idp) => {
+      console.log(`identity provider on ${idp.url} (issuer ${idp.issuer})`);
+      const stop = () => idp.close().then(() => process.exit(0), () => process.exit(1));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    },
+    (error) => {
+      console.error('idp failed to start:', error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing, then runs the whole product on the default ports
+// (embedded Postgres in .sniff-data/ unless DATABASE_URL is set).
+const { execSync } = require('node:child_process');
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+const { startProduct } = require('../launcher');
+
+const root = join(__dirname, '..', '..');
+const required = [
+  ...['billing', 'stores', 'search', 'analytics', 'gateway'].map((s) => `services/${s}/dist/main.js`),
+  'shell/dist/index.html',
+  ...['marketing', 'wizard', 'stores', 'analytics', 'billing'].map((m) => `mfe-${m}/dist/mf-manifest.json`),
+  'services/search/widget/dist/saas-embed.js',
+];
+
+async function main() {
+  const missing = required.filter((file) => !existsSync(join(root, file)));
+  if (missing.length) {
+    console.log(`Building first (missing: ${missing.join(', ')}) ...`);
+    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  }
+  const started = Date.now();
+  const product = await startProduct({
+    dataDir: process.env.SNIFF_DATA_DIR || join(root, '.sniff-data'),
+    publicUrl: process.env.PUBLIC_URL,
+    onExit: (error) => {
+      console.error(`\n${error.message}`);
+      process.exit(1);
+    },
+  });
+  console.log(`
+  Sniff is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s)
+
+  Product:       ${product.urls.app}
+  Demo owner:    demo@sniff.dev / sniff-demo
+  Demo website:  ${product.urls.demoSite}  (paste it into Create Search Widget)
+
+  Press Ctrl-C to stop.
+`);
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping ...');
+    product.stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(`\nSniff failed to start: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+// Starts the whole product: (embedded) Postgres, identity provider, the four services, the gateway and
+// the demo website, as child processes with prefixed output; waits for each to be healthy.
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { join } = require('node:path');
+const { startEmbeddedPostgres } = require('./embedded-postgres');
+
+const root = join(__dirname, '..');
+const DEFAULT_PORTS = { gateway: 8080, idp: 8090, billing: 3101, stores: 3102, search: 3103, analytics: 3104, demoSite: 8095, postgres: 5439 };
+
+/**
+ * @typedef {{ gateway?: number, idp?: number, billing?: number, stores?: number, search?: number,
+ *   analytics?: number, demoSite?: number, postgres?: number }} Ports
+ * @param {{ ports?: Ports, dataDir: string, publicUrl?: string, env?: NodeJS.ProcessEnv,
+ *   log?: (line: string) => void, onExit?: (error: Error) => void }} options
+ *   env: base environment for the children (default process.env; DATABASE_URL there skips the embedded
+ *   Postgres); onExit: called when a child dies after start-up (everything has been stopped by then).
+ * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string }, databaseUrl: string, stop(): Promise<void> }>}
+ */
+async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env, log = (line) => console.log(line), onExit }) {
+  const p = { ...DEFAULT_PORTS, ...ports };
+  const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
+  const idpUrl = `http://localhost:${p.idp}`;
+  const audience = env.AUTH_AUDIENCE || 'https://api.sniff.dev';
+  const internalToken = env.INTERNAL_TOKEN || randomBytes(24).toString('hex');
+  /** @type {Array<{ name: string, child: import('node:child_process').ChildProcess, lines: string[] }>} */
+  const children = [];
+  let embedded;
+  let stopping = false;
+  let failure; // set when a child dies unexpectedly
+  let rejectStartup = () => {};
+  const died = new Promise((_, reject) => (rejectStartup = reject));
+  died.catch(() => {});
+
+  async function stop() {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve(undefined);
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    if (embedded) await embedded.stop();
+    embedded = undefined;
+  }
+
+  function run(name, file, childEnv) {
+    const lines = [];
+    const child = spawn(process.execPath, [file], { cwd: root, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = { name, child, lines };
+    children.push(entry);
+    const pipe = (stream) => {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop() ?? '';
+        for (const line of parts) {
+          lines.push(line);
+          if (lines.length > 30) lines.shift();
+          log(`[${name}] ${line}`);
+        }
+      });
+    };
+    pipe(child.stdout);
+    pipe(child.stderr);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const error = new Error(`${name} exited unexpectedly (${signal ?? `code ${code}`}). Last output:\n${lines.slice(-15).join('\n')}`);
+      failure = failure ?? error;
+      rejectStartup(error);
+      stop().then(() => onExit?.(error));
+    });
+    return entry;
+  }
+
+  async function waitFor(entry, url) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (failure) throw failure;
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) return;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`${entry.name} did not become healthy at ${url} within 60 s. Last output:\n${entry.lines.slice(-15).join('\n')}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const ready = (entry, url) => Promise.race([waitFor(entry, url), died]);
+
+  try {
+    let databaseUrl = env.DATABASE_URL;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pglite'), port: p.postgres });
+      databaseUrl = embedded.url;
+      log(`[postgres] embedded Postgres on ${databaseUrl}`);
+    }
+    const base = { DATABASE_URL: databaseUrl, INTERNAL_TOKEN: internalToken, HOST: '127.0.0.1' };
+    const svc = (name) => `http://127.0.0.1:${p[name]}`;
+    const serviceFile = (name) => join(root, 'services', name, 'dist', 'main.js');
+
+    const idp = run('idp', join(__dirname, 'idp', 'server.mjs'), {
+      ...base, IDP_PORT: String(p.idp), IDP_ISSUER: `${idpUrl}/`, PUBLIC_URL: appUrl, AUTH_AUDIENCE: audience,
+    });
+    const billing = run('billing', serviceFile('billing'), {
+      ...base, PORT: String(p.billing), BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
+    });
+    const search = run('search', serviceFile('search'), { ...base, PORT: String(p.search) });
+    const stores = run('stores', serviceFile('stores'), {
+      ...base, PORT: String(p.stores), BILLING_URL: svc('billing'), SEARCH_URL: svc('search'),
+      FETCH_ALLOW_HOSTS: env.FETCH_ALLOW_HOSTS ?? '127.0.0.1,localhost',
+    });
+    const analytics = run('analytics', serviceFile('analytics'), {
+      ...base, PORT: String(p.analytics), STORES_URL: svc('stores'), BILLING_URL: svc('billing'),
+    });
+    const demo = run('demo-site', join(__dirname, 'demo-site', 'server.js'), { DEMO_SITE_PORT: String(p.demoSite) });
+    await Promise.all([
+      ready(idp, `http://127.0.0.1:${p.idp}/.well-known/openid-configuration`),
+      ready(billing, `${svc('billing')}/healthz`),
+      ready(search, `${svc('search')}/healthz`),
+      ready(stores, `${svc('stores')}/healthz`),
+      ready(analytics, `${svc('analytics')}/healthz`),
+      ready(demo, `http://127.0.0.1:${p.demoSite}/robots.txt`),
+    ]);
+    const gateway = run('gateway', serviceFile('gateway'), {
+      ...base, PORT: String(p.gateway), PUBLIC_URL: appUrl, AUTH_ISSUER: `${idpUrl}/`, AUTH_AUDIENCE: audience,
+      AUTH_CLIENT_ID: 'sniff-dashboard', BILLING_URL: svc('billing'), STORES_URL: svc('stores'), SEARCH_URL: svc('search'),
+      ANALYTICS_URL: svc('analytics'), WIDGET_HOST: env.WIDGET_HOST ?? appUrl,
+    });
+    await ready(gateway, `http://127.0.0.1:${p.gateway}/healthz`);
+    return { urls: { app: appUrl, idp: idpUrl, demoSite: `http://127.0.0.1:${p.demoSite}` }, databaseUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+module.exports = { startProduct, DEFAULT_PORTS };

@@ -1,3 +1,3 @@
 const { createWebpackConfig } = require('../shell/sdk/federation/webpack.js');
 
-module.exports = createWebpackConfig({ dir: __dirname, name: 'mfe_analytics', devPort: 3014 });
+module.exports = createWebpackConfig({ dir: __dirname, name: 'mfe_analytics', devPort: 3013 });

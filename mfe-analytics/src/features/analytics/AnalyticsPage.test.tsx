@@ -21,6 +21,8 @@ test('plans loading shows a spinner; free users get the upgrade prompt', () => {
   installFakeApi({});
   const { unmount } = renderPage(<AnalyticsPage />, { apis, plans: null });
   expect(screen.getByRole('status')).toBeTruthy();
+  expect(screen.getByText('Loading...')).toBeTruthy();
+  expect(screen.queryByText(UPGRADE_TEXT)).toBeNull();
   unmount();
   renderPage(<AnalyticsPage />, { apis, plans: FREE });
   expect(screen.getByText(UPGRADE_TEXT)).toBeTruthy();
@@ -39,6 +41,12 @@ test('paid users choose a custom URL and see four panels, empty states included'
   });
   renderPage(<AnalyticsPage />, { apis, plans: PAID });
   const select = await screen.findByLabelText('Select Custom URL (1)');
+  // only the custom-platform store is offered
+  expect(
+    within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['Choose a website…', 'https://bakery.example.com']);
   fireEvent.change(select, { target: { value: 'https://bakery.example.com' } });
   const timeline = await screen.findByRole('region', { name: 'Search Terms Timeline (All Data)' });
   expect(await within(timeline).findByText('No search data available')).toBeTruthy();
@@ -46,7 +54,7 @@ test('paid users choose a custom URL and see four panels, empty states included'
     await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('No zero-result queries'),
   ).toBeTruthy();
   expect(
-    await within(screen.getByRole('region', { name: 'Top 10 Searches' })).findByText('No search data available'),
+    await within(screen.getByRole('region', { name: 'Top 10 Searches' })).findByText('No searches yet'),
   ).toBeTruthy();
   expect(
     await within(screen.getByRole('region', { name: 'Top 10 Zero-Results' })).findByText('No zero-result queries'),
@@ -83,4 +91,62 @@ test('panels show rows, and an error with Try again', async () => {
   fail = false;
   fireEvent.click(within(top).getByRole('button', { name: 'Try again' }));
   expect(await within(top).findByText('bread')).toBeTruthy();
+});
+
+test('a failed URL list says so with the server message, and Refresh URLs loads them again', async () => {
+  let fail = true;
+  installFakeApi({
+    'stores/managestores/list-stores': () =>
+      fail
+        ? { status: 503, body: { statusCode: 503, error: 'x', message: 'Stores service is unavailable' } }
+        : { body: stores },
+  });
+  renderPage(<AnalyticsPage />, { apis, plans: PAID });
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('Failed to load URLs. Please try again.');
+  expect(alert.textContent).toContain('Stores service is unavailable');
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Refresh URLs' }));
+  expect(await screen.findByLabelText('Select Custom URL (1)')).toBeTruthy();
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('rows of every panel: timeline with its time, ranked top searches', async () => {
+  installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: stores }),
+    'analytics/fetch/timeseries': () => ({
+      body: { rows: [{ query: 'sourdough', timestamp: '2026-11-20T10:00:00.000Z' }] },
+    }),
+    'analytics/fetch/zeroes': () => ({ body: { rows: [{ query: 'gluten free croissant', count: 4 }] } }),
+    'analytics/fetch/top10': () => ({
+      body: {
+        rows: [
+          { query: 'bread', count: 9 },
+          { query: 'cake', count: 5 },
+        ],
+      },
+    }),
+    'analytics/fetch/top10-zeroes': () => ({ body: { rows: [{ query: 'vegan eclair', count: 2 }] } }),
+  });
+  renderPage(<AnalyticsPage />, { apis, plans: PAID });
+  fireEvent.change(await screen.findByLabelText('Select Custom URL (1)'), {
+    target: { value: 'https://bakery.example.com' },
+  });
+  const timeline = screen.getByRole('region', { name: 'Search Terms Timeline (All Data)' });
+  expect(await within(timeline).findByText('sourdough')).toBeTruthy();
+  expect(timeline.querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-20T10:00:00.000Z');
+  expect(within(timeline).getByRole('button', { name: 'Refresh' })).toBeTruthy();
+  const top = screen.getByRole('region', { name: 'Top 10 Searches' });
+  await within(top).findByText('bread');
+  const items = within(top)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+  expect(items).toEqual(['bread 9', 'cake 5']);
+  expect(top.querySelector('ol')).toBeTruthy();
+  expect(
+    await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('gluten free croissant'),
+  ).toBeTruthy();
+  expect(
+    await within(screen.getByRole('region', { name: 'Top 10 Zero-Results' })).findByText('vegan eclair'),
+  ).toBeTruthy();
 });

@@ -32,12 +32,15 @@ function CountList({ rows, ranked }: { rows: CountRow[]; ranked?: boolean }) {
   );
 }
 
+const FRESH = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
+
 function Panels({ url }: { url: string }) {
-  // The four calls start together (RTK Query runs the hooks' requests in parallel).
-  const timeseries = useTimeseriesQuery({ url });
-  const zeroes = useZeroesQuery({ url });
-  const top10 = useTop10Query({ url });
-  const top10Zeroes = useTop10ZeroesQuery({ url });
+  // The four calls start together (RTK Query runs the hooks' requests in parallel), and run again on
+  // every mount and window focus so that new searches show up.
+  const timeseries = useTimeseriesQuery({ url }, FRESH);
+  const zeroes = useZeroesQuery({ url }, FRESH);
+  const top10 = useTop10Query({ url }, FRESH);
+  const top10Zeroes = useTop10ZeroesQuery({ url }, FRESH);
   return (
     <div className="analytics-grid">
       <Panel title="Search Terms Timeline (All Data)" state={timeseries} empty="No search data available" refreshable>
@@ -54,7 +57,7 @@ function Panels({ url }: { url: string }) {
       <Panel title="Zero-Result Queries" state={zeroes} empty="No zero-result queries">
         {(rows) => <CountList rows={rows.slice(0, 10)} />}
       </Panel>
-      <Panel title="Top 10 Searches" state={top10} empty="No search data available">
+      <Panel title="Top 10 Searches" state={top10} empty="No searches yet">
         {(rows) => <CountList rows={rows.slice(0, 10)} ranked />}
       </Panel>
       <Panel title="Top 10 Zero-Results" state={top10Zeroes} empty="No zero-result queries">
@@ -65,7 +68,7 @@ function Panels({ url }: { url: string }) {
 }
 
 function PaidAnalytics() {
-  const stores = useCustomStoresQuery(undefined, { refetchOnMountOrArgChange: true });
+  const stores = useCustomStoresQuery(undefined, FRESH);
   const [url, setUrl] = useState('');
   const urls = [...new Set((stores.data ?? []).map((s) => s.url))];
   return (
@@ -74,7 +77,7 @@ function PaidAnalytics() {
         <div className="sniff-field">
           <label htmlFor="analytics-url">Select Custom URL ({urls.length})</label>
           <select id="analytics-url" value={url} onChange={(e) => setUrl(e.target.value)} disabled={stores.isLoading}>
-            <option value="">{stores.isLoading ? 'Loading URLs...' : 'Choose a website'}</option>
+            <option value="">{stores.isLoading ? 'Loading URLs...' : 'Choose a website…'}</option>
             {urls.map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -92,9 +95,10 @@ function PaidAnalytics() {
         </button>
       </div>
       {stores.error && (
-        <p role="alert" className="sniff-error">
-          {errorMessage(stores.error)}
-        </p>
+        <div role="alert" className="sniff-error">
+          <p>Failed to load URLs. Please try again.</p>
+          <p>{errorMessage(stores.error)}</p>
+        </div>
       )}
       {!stores.isLoading && !stores.error && urls.length === 0 && (
         <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>
@@ -115,7 +119,7 @@ export function AnalyticsPage() {
   if (plans === null)
     return (
       <p>
-        <Spinner label="Loading your plan" />
+        <Spinner label="Loading your plan" /> Loading...
       </p>
     );
   return (

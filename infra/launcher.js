@@ -50,7 +50,12 @@ async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env,
     );
     if (embedded) await embedded.stop();
     embedded = undefined;
+    process.off('exit', killAll);
   }
+
+  // if this process dies without stop(), take the children with it
+  const killAll = () => children.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL'));
+  process.once('exit', killAll);
 
   function run(name, file, childEnv) {
     const lines = [];

@@ -1,4 +1,5 @@
 import { combineSlices, configureStore, createDynamicMiddleware, createSlice } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import type { Injectable } from './platform';
 
 // The shell's own tiny slice; remotes add theirs with inject().
@@ -15,6 +16,8 @@ export function createSniffStore() {
     reducer: rootReducer,
     middleware: (getDefault) => getDefault().concat(dynamic.middleware),
   });
+  // Lets RTK Query refetch on window focus and reconnect (refetchOnFocus / refetchOnReconnect).
+  if (typeof window !== 'undefined') setupListeners(store.dispatch);
   const injected = new Set<string>();
   function inject(part: Injectable): void {
     if (injected.has(part.reducerPath)) return;

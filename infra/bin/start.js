@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing, then runs the whole product on the default ports
-// (embedded Postgres in .sniff-data/ unless DATABASE_URL is set).
+// (embedded Postgres in .data/ unless DATABASE_URL is set).
 const { execSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
@@ -22,7 +22,7 @@ async function main() {
   }
   const started = Date.now();
   const product = await startProduct({
-    dataDir: process.env.SNIFF_DATA_DIR || join(root, '.sniff-data'),
+    dataDir: process.env.SNIFF_DATA_DIR || join(root, '.data'),
     publicUrl: process.env.PUBLIC_URL,
     onExit: (error) => {
       console.error(`\n${error.message}`);

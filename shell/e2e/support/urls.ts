@@ -12,7 +12,8 @@ export const E2E_PORTS = {
 export const E2E_URLS = {
   app: `http://localhost:${E2E_PORTS.gateway}`,
   idp: `http://localhost:${E2E_PORTS.idp}`,
-  demoSite: `http://localhost:${E2E_PORTS.demoSite}`,
+  // 127.0.0.1, not localhost: the crawler resolves names itself and localhost may mean ::1.
+  demoSite: `http://127.0.0.1:${E2E_PORTS.demoSite}`,
 };
 
 export const DEMO_OWNER = { email: 'demo@sniff.dev', password: 'sniff-demo', name: 'Demo Owner' };

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useAuth0 } from '@auth0/auth0-react';
+import { useLocation } from 'react-router-dom';
+import { usePlatform } from '@sniff/shell-sdk';
+import { Button, Spinner } from '@sniff/ui';
+
+/** The dashboard is for signed-in owners; after sign-in they return to the page they wanted. */
+export function AccessGate({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated, error } = useAuth0();
+  const platform = usePlatform();
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+
+  if (isLoading) {
+    return (
+      <main className="gate">
+        <Spinner label="Checking authentication status" />
+        <h1>Loading...</h1>
+        <p>Checking authentication status</p>
+      </main>
+    );
+  }
+  if (!isAuthenticated) {
+    return (
+      <main className="gate">
+        <h1>Access Restricted</h1>
+        <p>Please sign in to use the Sniff dashboard.</p>
+        {error && (
+          <p role="alert" className="gate-error">
+            Sign-in failed: {error.message}
+          </p>
+        )}
+        <div className="gate-actions">
+          <Button onClick={() => platform.signIn({ returnTo })}>Sign In</Button>
+          <Button variant="secondary" onClick={() => platform.signIn({ signUp: true, returnTo })}>
+            Create Account
+          </Button>
+        </div>
+        <p className="gate-hint">Don&apos;t have an account? Sign up to get started with your 3-day free trial.</p>
+      </main>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,58 @@
+import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useAuth0 } from '@auth0/auth0-react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage, registerPlatform, type Injectable, type Theme } from '@sniff/shell-sdk';
+import { chooseTheme, initialTheme } from '../theme/theme';
+import { useUserInfoQuery } from './shellApi';
+
+interface Props {
+  apiBaseUrl: string;
+  widgetHost: string;
+  inject: (part: Injectable) => void;
+  children: ReactNode;
+}
+
+/**
+ * Keeps the sdk's Platform in step with Auth0, the owner's plans and the theme. Registered in a
+ * layout effect, so it is current before any remote page's effects run.
+ */
+export function PlatformBridge({ apiBaseUrl, widgetHost, inject, children }: Props) {
+  const auth = useAuth0();
+  const navigate = useNavigate();
+  const [theme, setTheme] = useState<Theme>(() => initialTheme());
+  const info = useUserInfoQuery(undefined, { skip: !auth.isAuthenticated });
+  const { user, isAuthenticated, getAccessTokenSilently, loginWithRedirect, logout } = auth;
+
+  useLayoutEffect(() => {
+    registerPlatform({
+      getAccessToken: async () => {
+        const token = await getAccessTokenSilently();
+        if (!token) throw new Error('Not signed in');
+        return token;
+      },
+      user:
+        isAuthenticated && user?.sub
+          ? { sub: user.sub, name: user.name ?? user.email ?? 'Owner', email: user.email ?? '' }
+          : null,
+      plans: info.data?.plans ?? (info.isError ? [] : null),
+      plansError: info.isError ? errorMessage(info.error) : null,
+      theme,
+      setTheme: (next) => {
+        chooseTheme(next);
+        setTheme(next);
+      },
+      navigate: (path) => navigate(path),
+      apiBaseUrl,
+      widgetHost,
+      inject,
+      signIn: ({ signUp, returnTo } = {}) =>
+        void loginWithRedirect({
+          appState: { returnTo: returnTo ?? window.location.pathname },
+          authorizationParams: signUp ? { screen_hint: 'signup' } : {},
+        }),
+      signOut: () => void logout({ logoutParams: { returnTo: window.location.origin } }),
+    });
+  }, [user, isAuthenticated, getAccessTokenSilently, loginWithRedirect, logout, info.data, info.isError, info.error, theme, navigate, apiBaseUrl, widgetHost, inject]);
+
+  return <>{children}</>;
+}

@@ -1,0 +1,34 @@
+import { NavLink } from 'react-router-dom';
+import { DASHBOARD_ROUTES } from '../app/routes';
+import { Icon } from './icons';
+
+export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  return (
+    <aside className={`sidebar${collapsed ? ' sidebar--collapsed' : ''}`}>
+      <div className="sidebar-head">
+        {!collapsed && <span className="sidebar-brand">Sniff</span>}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          onClick={onToggle}
+        >
+          <Icon name="menu" />
+        </button>
+      </div>
+      <nav aria-label="Dashboard">
+        <ul>
+          {DASHBOARD_ROUTES.map((r) => (
+            <li key={r.path}>
+              <NavLink to={`/dashboard${r.path ? `/${r.path}` : ''}`} end={r.path === ''} title={r.label}>
+                <Icon name={r.icon} />
+                <span className={collapsed ? 'visually-hidden' : undefined}>{r.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

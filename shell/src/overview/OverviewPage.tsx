@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+
+const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
+  { param: 'success', value: 'true', kind: 'success', text: 'Subscription successful! Your plan has been updated.' },
+  { param: 'canceled', value: 'true', kind: 'info', text: 'Checkout process was canceled. Your plan has not been changed.' },
+  {
+    param: 'error',
+    value: 'checkout_failed',
+    kind: 'error',
+    text: 'Checkout failed. Please try again or contact support if the issue persists.',
+  },
+];
+
+/** /dashboard: the checkout banner (from the query string), quick actions and help. */
+export function OverviewPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const banner = BANNERS.find((b) => params.get(b.param) === b.value);
+  const [dismissed, setDismissed] = useState(false);
+
+  return (
+    <div className="overview">
+      {banner && !dismissed && (
+        <div className={`banner banner--${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+          <span>{banner.text}</span>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => {
+              setDismissed(true);
+              navigate(location.pathname, { replace: true });
+            }}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      <section className="card" aria-labelledby="quick-actions">
+        <h2 id="quick-actions">Quick Actions</h2>
+        <div className="card-actions">
+          <Link className="sniff-ui-button" to="/dashboard/create-store">
+            Create Search Widget
+          </Link>
+          <Link className="sniff-ui-button sniff-ui-button--secondary" to="/dashboard/stores">
+            Manage Your Widgets
+          </Link>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="need-help">
+        <h2 id="need-help">Need Help?</h2>
+        <ul>
+          <li>
+            <Link to="/dashboard/installation-guide">Read the installation guide</Link>
+          </li>
+          <li>
+            <a href="mailto:support@sniff.dev">E-mail support</a>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

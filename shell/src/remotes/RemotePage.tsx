@@ -1,0 +1,56 @@
+import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
+import { ErrorPanel, Spinner } from '@sniff/ui';
+import type { RemoteLoader } from './loader';
+
+export const RemoteLoaderContext = createContext<RemoteLoader>(() =>
+  Promise.reject(new Error('No remote loader: the shell did not provide one')),
+);
+
+type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; message: string };
+
+/** Renders one page of a remote; a remote that cannot load gets a panel, the shell keeps working. */
+export function RemotePage({ remote, page }: { remote: string; page: string }) {
+  const load = useContext(RemoteLoaderContext);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    load(remote).then(
+      (definition) => {
+        if (!live) return;
+        const Page = definition.pages[page];
+        setState(
+          Page
+            ? { status: 'ready', Page }
+            : { status: 'failed', message: `${remote} has no page "${page}"` },
+        );
+      },
+      (error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, remote, page, attempt]);
+
+  if (state.status === 'loading') {
+    return (
+      <p>
+        <Spinner label={`Loading ${remote}`} /> Loading...
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <ErrorPanel title="This part of Sniff could not load" onRetry={() => setAttempt((a) => a + 1)}>
+        <p>
+          <code>{remote}</code>: {state.message}
+        </p>
+        <p>The rest of Sniff still works; try again in a moment.</p>
+      </ErrorPanel>
+    );
+  }
+  const { Page } = state;
+  return <Page />;
+}

@@ -171,13 +171,18 @@ test.describe.serial('owner journey', () => {
 
   test('deleting a store asks first and removes it', async () => {
     await page.goto('/dashboard/stores');
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete this store? This action cannot be undone.');
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
       void d.accept();
     });
-    page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete Demo Bakery' }).click();
     await expect(page.getByText('No stores yet')).toBeVisible();
+    expect(dialogs).toEqual([
+      'Are you sure you want to delete this store? This action cannot be undone.',
+      'Store deleted successfully!',
+    ]);
+    page.removeAllListeners('dialog');
   });
 
   test('sign out returns to the site origin, signed out', async () => {

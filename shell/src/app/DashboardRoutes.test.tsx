@@ -1,0 +1,80 @@
+/** @jest-environment jsdom */
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider } from 'react-redux';
+import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
+import { RemoteLoaderContext } from '../remotes/RemotePage';
+import type { RemoteLoader } from '../remotes/loader';
+import { DashboardRoutes } from './App';
+
+// The Auth0 SDK is the boundary: each test says what it reports.
+const auth = { isLoading: false, isAuthenticated: true, error: undefined as Error | undefined };
+jest.mock('@auth0/auth0-react', () => ({ useAuth0: () => auth }));
+
+function Where() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string, load: RemoteLoader) {
+  const { store, inject } = createSniffStore();
+  act(() => registerPlatform(createStubPlatform(inject, '')));
+  return render(
+    <Provider store={store}>
+      <RemoteLoaderContext.Provider value={load}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/dashboard/*" element={<DashboardRoutes />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </RemoteLoaderContext.Provider>
+    </Provider>,
+  );
+}
+
+const working: RemoteLoader = async (name) => ({
+  id: name,
+  pages: { stores: () => <p>Stores page</p>, 'create-store': () => <p>Wizard page</p> },
+});
+
+describe('dashboard routes', () => {
+  beforeEach(() => Object.assign(auth, { isLoading: false, isAuthenticated: true, error: undefined }));
+
+  it('checks authentication first, then restricts access when signed out', () => {
+    auth.isLoading = true;
+    const { unmount } = renderAt('/dashboard/stores', working);
+    expect(screen.getByText('Checking authentication status')).toBeTruthy();
+    unmount();
+    Object.assign(auth, { isLoading: false, isAuthenticated: false });
+    renderAt('/dashboard/stores', working);
+    expect(screen.getByRole('heading', { name: 'Access Restricted' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.getByText("Don't have an account? Sign up to get started with your 3-day free trial.")).toBeTruthy();
+  });
+
+  it('renders the remote page for its route', async () => {
+    renderAt('/dashboard/stores', working);
+    expect(await screen.findByText('Stores page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeTruthy();
+  });
+
+  it('sends unknown dashboard paths to /dashboard', async () => {
+    renderAt('/dashboard/no-such-page', working);
+    expect((await screen.findByTestId('path')).textContent).toBe('/dashboard');
+    expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+  });
+
+  it('shows a panel for a remote that cannot load while the sidebar keeps working', async () => {
+    const failing: RemoteLoader = async (name) => {
+      if (name === 'mfe_stores') throw new Error('manifest answered 404');
+      return working(name);
+    };
+    renderAt('/dashboard/stores', failing);
+    expect(await screen.findByText('This part of Sniff could not load')).toBeTruthy();
+    expect(screen.getByText(/manifest answered 404/)).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(nav.querySelectorAll('a')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

@@ -21,7 +21,12 @@ const CANCEL_REQUEST = 80877102;
  * @param {{ dataDir: string, port?: number, host?: string, childProcess?: boolean }} options
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
-async function startEmbeddedPostgres({ dataDir, port = 5439, host = '127.0.0.1', childProcess = !!process.env.JEST_WORKER_ID }) {
+async function startEmbeddedPostgres({
+  dataDir,
+  port = 5439,
+  host = '127.0.0.1',
+  childProcess = !!process.env.JEST_WORKER_ID,
+}) {
   if (childProcess) return startInChild({ dataDir, port, host });
   const { PGlite } = require('@electric-sql/pglite');
   mkdirSync(dataDir, { recursive: true });
@@ -214,7 +219,10 @@ if (require.main === module) {
       const stop = () => {
         if (stopping) return;
         stopping = true;
-        pg.stop().then(() => process.exit(0), () => process.exit(1));
+        pg.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);

@@ -6,7 +6,16 @@ const { join } = require('node:path');
 const { startEmbeddedPostgres } = require('./embedded-postgres');
 
 const root = join(__dirname, '..');
-const DEFAULT_PORTS = { gateway: 8080, idp: 8090, billing: 3101, stores: 3102, search: 3103, analytics: 3104, demoSite: 8095, postgres: 5439 };
+const DEFAULT_PORTS = {
+  gateway: 8080,
+  idp: 8090,
+  billing: 3101,
+  stores: 3102,
+  search: 3103,
+  analytics: 3104,
+  demoSite: 8095,
+  postgres: 5439,
+};
 
 /**
  * @typedef {{ gateway?: number, idp?: number, billing?: number, stores?: number, search?: number,
@@ -17,7 +26,14 @@ const DEFAULT_PORTS = { gateway: 8080, idp: 8090, billing: 3101, stores: 3102, s
  *   Postgres); onExit: called when a child dies after start-up (everything has been stopped by then).
  * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string }, databaseUrl: string, stop(): Promise<void> }>}
  */
-async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env, log = (line) => console.log(line), onExit }) {
+async function startProduct({
+  ports = {},
+  dataDir,
+  publicUrl,
+  env = process.env,
+  log = (line) => console.log(line),
+  onExit,
+}) {
   const p = { ...DEFAULT_PORTS, ...ports };
   const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
   const idpUrl = `http://localhost:${p.idp}`;
@@ -59,7 +75,11 @@ async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env,
 
   function run(name, file, childEnv) {
     const lines = [];
-    const child = spawn(process.execPath, [file], { cwd: root, env: { ...env, ...childEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file], {
+      cwd: root,
+      env: { ...env, ...childEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const entry = { name, child, lines };
     children.push(entry);
     const pipe = (stream) => {
@@ -79,7 +99,9 @@ async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env,
     pipe(child.stderr);
     child.once('exit', (code, signal) => {
       if (stopping) return;
-      const error = new Error(`${name} exited unexpectedly (${signal ?? `code ${code}`}). Last output:\n${lines.slice(-15).join('\n')}`);
+      const error = new Error(
+        `${name} exited unexpectedly (${signal ?? `code ${code}`}). Last output:\n${lines.slice(-15).join('\n')}`,
+      );
       failure = failure ?? error;
       rejectStartup(error);
       stop().then(() => onExit?.(error));
@@ -98,7 +120,9 @@ async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env,
         /* not up yet */
       }
       if (Date.now() > deadline) {
-        throw new Error(`${entry.name} did not become healthy at ${url} within 60 s. Last output:\n${entry.lines.slice(-15).join('\n')}`);
+        throw new Error(
+          `${entry.name} did not become healthy at ${url} within 60 s. Last output:\n${entry.lines.slice(-15).join('\n')}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -117,18 +141,30 @@ async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env,
     const serviceFile = (name) => join(root, 'services', name, 'dist', 'main.js');
 
     const idp = run('idp', join(__dirname, 'idp', 'server.mjs'), {
-      ...base, IDP_PORT: String(p.idp), IDP_ISSUER: `${idpUrl}/`, PUBLIC_URL: appUrl, AUTH_AUDIENCE: audience,
+      ...base,
+      IDP_PORT: String(p.idp),
+      IDP_ISSUER: `${idpUrl}/`,
+      PUBLIC_URL: appUrl,
+      AUTH_AUDIENCE: audience,
     });
     const billing = run('billing', serviceFile('billing'), {
-      ...base, PORT: String(p.billing), BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
+      ...base,
+      PORT: String(p.billing),
+      BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
     });
     const search = run('search', serviceFile('search'), { ...base, PORT: String(p.search) });
     const stores = run('stores', serviceFile('stores'), {
-      ...base, PORT: String(p.stores), BILLING_URL: svc('billing'), SEARCH_URL: svc('search'),
+      ...base,
+      PORT: String(p.stores),
+      BILLING_URL: svc('billing'),
+      SEARCH_URL: svc('search'),
       FETCH_ALLOW_HOSTS: env.FETCH_ALLOW_HOSTS ?? '127.0.0.1,localhost',
     });
     const analytics = run('analytics', serviceFile('analytics'), {
-      ...base, PORT: String(p.analytics), STORES_URL: svc('stores'), BILLING_URL: svc('billing'),
+      ...base,
+      PORT: String(p.analytics),
+      STORES_URL: svc('stores'),
+      BILLING_URL: svc('billing'),
     });
     const demo = run('demo-site', join(__dirname, 'demo-site', 'server.js'), { DEMO_SITE_PORT: String(p.demoSite) });
     await Promise.all([
@@ -140,9 +176,17 @@ async function startProduct({ ports = {}, dataDir, publicUrl, env = process.env,
       ready(demo, `http://127.0.0.1:${p.demoSite}/robots.txt`),
     ]);
     const gateway = run('gateway', serviceFile('gateway'), {
-      ...base, PORT: String(p.gateway), PUBLIC_URL: appUrl, AUTH_ISSUER: `${idpUrl}/`, AUTH_AUDIENCE: audience,
-      AUTH_CLIENT_ID: 'sniff-dashboard', BILLING_URL: svc('billing'), STORES_URL: svc('stores'), SEARCH_URL: svc('search'),
-      ANALYTICS_URL: svc('analytics'), WIDGET_HOST: env.WIDGET_HOST ?? appUrl,
+      ...base,
+      PORT: String(p.gateway),
+      PUBLIC_URL: appUrl,
+      AUTH_ISSUER: `${idpUrl}/`,
+      AUTH_AUDIENCE: audience,
+      AUTH_CLIENT_ID: 'sniff-dashboard',
+      BILLING_URL: svc('billing'),
+      STORES_URL: svc('stores'),
+      SEARCH_URL: svc('search'),
+      ANALYTICS_URL: svc('analytics'),
+      WIDGET_HOST: env.WIDGET_HOST ?? appUrl,
     });
     await ready(gateway, `http://127.0.0.1:${p.gateway}/healthz`);
     return { urls: { app: appUrl, idp: idpUrl, demoSite: `http://127.0.0.1:${p.demoSite}` }, databaseUrl, stop };

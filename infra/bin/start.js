@@ -43,7 +43,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('Stopping ...');
-    product.stop().then(() => process.exit(0), () => process.exit(1));
+    product.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -4,7 +4,8 @@
 const pages = {
   '/': {
     title: 'Fresh bread, good coffee',
-    description: 'Crumb & Co. is a neighbourhood bakery-café baking naturally leavened bread, laminated pastries and seasonal cakes every morning.',
+    description:
+      'Crumb & Co. is a neighbourhood bakery-café baking naturally leavened bread, laminated pastries and seasonal cakes every morning.',
     body: `<h1>Fresh bread, good coffee, every morning</h1>
 <p>Crumb &amp; Co. is a neighbourhood bakery-café on Mill Lane. We bake naturally leavened sourdough, buttery croissants and seasonal cakes from 4 a.m. so that the shelves are full when the doors open at seven.</p>
 <h2>Baked today</h2>
@@ -16,7 +17,8 @@ const pages = {
   },
   '/pricing': {
     title: 'Pricing',
-    description: 'Prices for Crumb & Co. catering platters, office breakfasts, wedding cakes and weekly bread subscriptions.',
+    description:
+      'Prices for Crumb & Co. catering platters, office breakfasts, wedding cakes and weekly bread subscriptions.',
     body: `<h1>Pricing</h1>
 <p>Our prices for catering and bread subscriptions. All prices include VAT; delivery within 5 km is free for orders over $60.</p>
 <h2>Catering</h2>
@@ -53,7 +55,8 @@ const pages = {
   },
   '/about': {
     title: 'About us',
-    description: 'The story of Crumb & Co., a small bakery-café founded in 2016 by two bakers who love slow fermentation.',
+    description:
+      'The story of Crumb & Co., a small bakery-café founded in 2016 by two bakers who love slow fermentation.',
     body: `<h1>About Crumb &amp; Co.</h1>
 <p>We opened in 2016 in a former bicycle shop with one deck oven and a lot of optimism. Today a team of twelve bakes, brews and serves six days a week.</p>
 <h2>Our flour</h2>
@@ -72,7 +75,8 @@ const pages = {
   },
   '/blog/sourdough-starter-guide': {
     title: 'How to keep a sourdough starter alive',
-    description: 'A practical guide to feeding, storing and reviving a sourdough starter at home, from the bakers at Crumb & Co.',
+    description:
+      'A practical guide to feeding, storing and reviving a sourdough starter at home, from the bakers at Crumb & Co.',
     body: `<h1>How to keep a sourdough starter alive</h1>
 <p>A starter is just flour, water and patience. Here is how our bakers look after theirs.</p>
 <h2>Feeding</h2>

@@ -68,7 +68,11 @@ async function startDemoSite({ port = 8095 } = {}) {
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'Method not allowed');
     if (path === '/robots.txt') {
-      return send(200, 'text/plain; charset=utf-8', `User-agent: *\nAllow: /\nDisallow: /private/\n\nSitemap: ${origin}/sitemap.xml\n`);
+      return send(
+        200,
+        'text/plain; charset=utf-8',
+        `User-agent: *\nAllow: /\nDisallow: /private/\n\nSitemap: ${origin}/sitemap.xml\n`,
+      );
     }
     if (path === '/sitemap.xml') return send(200, 'application/xml; charset=utf-8', sitemap(origin));
     if (path === '/private/staff') {
@@ -84,7 +88,15 @@ async function startDemoSite({ port = 8095 } = {}) {
     }
     const page = pages[path];
     if (!page) {
-      return send(404, 'text/html; charset=utf-8', render({ title: 'Not found', description: 'Page not found.', body: '<h1>Page not found</h1><p><a href="/">Back to the home page</a></p>' }));
+      return send(
+        404,
+        'text/html; charset=utf-8',
+        render({
+          title: 'Not found',
+          description: 'Page not found.',
+          body: '<h1>Page not found</h1><p><a href="/">Back to the home page</a></p>',
+        }),
+      );
     }
     return send(200, 'text/html; charset=utf-8', render(page));
   });

@@ -38,7 +38,9 @@ beforeAll(async () => {
   for (;;) {
     try {
       if ((await fetch(`${base}/.well-known/openid-configuration`)).ok) break;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (idp.exitCode !== null || Date.now() > deadline) throw new Error(`idp did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -57,7 +59,11 @@ function browser() {
   const jar = new Map();
   async function request(url, init = {}) {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) } });
+    const res = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers ?? {}), ...(cookie ? { cookie } : {}) },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const i = pair.indexOf('=');
@@ -113,7 +119,13 @@ function authorizeUrl(extra = {}) {
 
 async function exchange(code, verifier) {
   const res = await fetch(`${base}/oauth/token`, {
-    ...form({ grant_type: 'authorization_code', client_id: 'sniff-dashboard', code, code_verifier: verifier, redirect_uri: `${PUBLIC_URL}/dashboard` }),
+    ...form({
+      grant_type: 'authorization_code',
+      client_id: 'sniff-dashboard',
+      code,
+      code_verifier: verifier,
+      redirect_uri: `${PUBLIC_URL}/dashboard`,
+    }),
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: PUBLIC_URL, 'auth0-client': 'eyJ9' },
   });
   return { res, body: await res.json() };
@@ -130,10 +142,16 @@ test('the demo owner logs in and gets an RS256 JWT for the API, an ID token with
   expect(page.html).toContain('Password');
   expect(page.html).toContain('Log in');
 
-  const wrong = await b.go(new URL(actionOf(page.html), base).href, form({ email: 'demo@sniff.dev', password: 'nope-nope' }));
+  const wrong = await b.go(
+    new URL(actionOf(page.html), base).href,
+    form({ email: 'demo@sniff.dev', password: 'nope-nope' }),
+  );
   expect(wrong.html).toContain('Wrong e-mail or password.');
 
-  const done = await b.go(new URL(actionOf(wrong.html), base).href, form({ email: 'Demo@Sniff.dev', password: 'sniff-demo' }));
+  const done = await b.go(
+    new URL(actionOf(wrong.html), base).href,
+    form({ email: 'Demo@Sniff.dev', password: 'sniff-demo' }),
+  );
   expect(done.redirect).toBeDefined();
   const back = new URL(done.redirect);
   expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/dashboard`);
@@ -145,20 +163,35 @@ test('the demo owner logs in and gets an RS256 JWT for the API, an ID token with
   expect(res.status).toBe(200);
   expect(res.headers.get('access-control-allow-origin')).toBe(PUBLIC_URL);
   const jwks = createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`));
-  const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, { issuer: `${base}/`, audience: AUDIENCE });
+  const { payload, protectedHeader } = await jwtVerify(body.access_token, jwks, {
+    issuer: `${base}/`,
+    audience: AUDIENCE,
+  });
   expect(protectedHeader.alg).toBe('RS256');
   expect(payload.sub).toBe('demo-owner');
   expect(payload['https://sniff.dev/email']).toBe('demo@sniff.dev');
 
   const id = await jwtVerify(body.id_token, jwks, { issuer: `${base}/`, audience: 'sniff-dashboard' });
-  expect(id.payload).toMatchObject({ sub: 'demo-owner', name: 'Demo Owner', email: 'demo@sniff.dev', nonce: auth.nonce });
+  expect(id.payload).toMatchObject({
+    sub: 'demo-owner',
+    name: 'Demo Owner',
+    email: 'demo@sniff.dev',
+    nonce: auth.nonce,
+  });
   expect(body.refresh_token).toBeTruthy();
 
   // refresh as auth0-spa-js does (scope and audience included)
-  const refreshed = await fetch(`${base}/oauth/token`, form({
-    grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: body.refresh_token,
-    scope: 'openid profile email offline_access', audience: AUDIENCE, redirect_uri: `${PUBLIC_URL}/dashboard`,
-  }));
+  const refreshed = await fetch(
+    `${base}/oauth/token`,
+    form({
+      grant_type: 'refresh_token',
+      client_id: 'sniff-dashboard',
+      refresh_token: body.refresh_token,
+      scope: 'openid profile email offline_access',
+      audience: AUDIENCE,
+      redirect_uri: `${PUBLIC_URL}/dashboard`,
+    }),
+  );
   const again = await refreshed.json();
   expect(refreshed.status).toBe(200);
   const second = await jwtVerify(again.access_token, jwks, { issuer: `${base}/`, audience: AUDIENCE });
@@ -170,14 +203,19 @@ test('the demo owner logs in and gets an RS256 JWT for the API, an ID token with
   expect(new URL(straight.redirect).searchParams.get('code')).toBeTruthy();
 
   // logout: a foreign returnTo is refused, the product's is followed and ends the session
-  const foreign = await b.request(`${base}/v2/logout?client_id=sniff-dashboard&returnTo=${encodeURIComponent('https://evil.example/')}`);
+  const foreign = await b.request(
+    `${base}/v2/logout?client_id=sniff-dashboard&returnTo=${encodeURIComponent('https://evil.example/')}`,
+  );
   expect(foreign.status).toBe(400);
   const out = await b.request(`${base}/v2/logout?client_id=sniff-dashboard&returnTo=${encodeURIComponent(PUBLIC_URL)}`);
   expect(out.status).toBe(302);
   expect(out.headers.get('location')).toBe(`${PUBLIC_URL}/`);
   const afterLogout = await b.go(authorizeUrl().url);
   expect(afterLogout.html).toContain('Log in');
-  const dead = await fetch(`${base}/oauth/token`, form({ grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: again.refresh_token }));
+  const dead = await fetch(
+    `${base}/oauth/token`,
+    form({ grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: again.refresh_token }),
+  );
   expect(dead.status).toBe(400);
 });
 
@@ -194,7 +232,10 @@ test('screen_hint=signup opens the sign-up form, which creates an account that g
   expect(short.html).toContain('Password must be at least 8 characters.');
   const taken = await b.go(action, form({ name: 'Ada', email: 'demo@sniff.dev', password: 'long enough' }));
   expect(taken.html).toContain('An account with this e-mail already exists.');
-  const created = await b.go(action, form({ name: 'Ada <Lovelace>', email: 'Ada@Example.com', password: 'long enough' }));
+  const created = await b.go(
+    action,
+    form({ name: 'Ada <Lovelace>', email: 'Ada@Example.com', password: 'long enough' }),
+  );
   const code = new URL(created.redirect).searchParams.get('code');
   const { body } = await exchange(code, auth.verifier);
   const claims = decodeJwt(body.access_token);

@@ -67,7 +67,8 @@ export async function startIdp({
         defaultResource: (ctx) => ctx.oidc.params?.audience ?? audience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== audience) throw new Provider.errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          if (resourceIndicator !== audience)
+            throw new Provider.errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
           return { scope: FULL_SCOPE, audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
         },
       },
@@ -101,7 +102,11 @@ export async function startIdp({
     if (ctx.path === '/authorize' && ctx.method === 'GET') {
       const query = new URLSearchParams(ctx.querystring);
       const prompts = (query.get('prompt') ?? '').split(' ').filter(Boolean);
-      if ((query.get('scope') ?? '').split(' ').includes('offline_access') && !prompts.includes('none') && !prompts.includes('consent')) {
+      if (
+        (query.get('scope') ?? '').split(' ').includes('offline_access') &&
+        !prompts.includes('none') &&
+        !prompts.includes('consent')
+      ) {
         query.set('prompt', [...prompts, 'consent'].join(' '));
         ctx.querystring = query.toString();
       }
@@ -137,10 +142,16 @@ export async function startIdp({
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
     if (missing.missingResourceScopes) {
-      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes)) grant.addResourceScope(indicator, scopes.join(' '));
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes))
+        grant.addResourceScope(indicator, scopes.join(' '));
     }
     const savedId = await grant.save();
-    await provider.interactionFinished(req, res, { consent: grantId ? {} : { grantId: savedId } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: grantId ? {} : { grantId: savedId } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   async function interaction(req, res, url) {
@@ -151,14 +162,23 @@ export async function startIdp({
       if (details.prompt.name === 'consent') return autoConsent(req, res, details);
       const screen = url.searchParams.get('screen') ?? (details.params.screen_hint === 'signup' ? 'signup' : 'login');
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      return sendHtml(res, 200, screen === 'signup' ? signupPage({ uid, email: hint }) : loginPage({ uid, email: hint }));
+      return sendHtml(
+        res,
+        200,
+        screen === 'signup' ? signupPage({ uid, email: hint }) : loginPage({ uid, email: hint }),
+      );
     }
     if (req.method === 'POST' && action === 'login') {
       const form = await readForm(req);
       const email = form.get('email') ?? '';
       const account = await store.authenticate(email, form.get('password') ?? '');
       if (!account) return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
-      return provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (req.method === 'POST' && action === 'signup') {
       const form = await readForm(req);
@@ -172,7 +192,12 @@ export async function startIdp({
       const account = await store.create({ email, name, password });
       if (!account) return again('An account with this e-mail already exists.');
       log(`idp: created account ${account.id} <${account.email}>`);
-      return provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.id } },
+        { mergeWithLastSubmission: false },
+      );
     }
     return sendHtml(res, 404, errorPage('Not found.'));
   }
@@ -188,7 +213,9 @@ export async function startIdp({
     }
     if (!target || target.origin !== publicOrigin) {
       res.writeHead(400, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'returnTo must be on the product origin.' }));
+      return res.end(
+        JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'returnTo must be on the product origin.' }),
+      );
     }
     const ctx = provider.createContext(req, res);
     const session = await provider.Session.get(ctx);
@@ -220,7 +247,12 @@ export async function startIdp({
     handle.catch((error) => {
       const expired = error?.name === 'SessionNotFound' || error?.error === 'invalid_request';
       if (!expired) log(`idp error: ${error?.stack ?? error}`);
-      if (!res.headersSent) sendHtml(res, expired ? 400 : 500, errorPage(expired ? 'This sign-in link has expired. Please start again.' : 'Internal error.'));
+      if (!res.headersSent)
+        sendHtml(
+          res,
+          expired ? 400 : 500,
+          errorPage(expired ? 'This sign-in link has expired. Please start again.' : 'Internal error.'),
+        );
       else res.end();
     });
   });
@@ -258,7 +290,11 @@ if (isMain) {
   }).then(
     (idp) => {
       console.log(`identity provider on ${idp.url} (issuer ${idp.issuer})`);
-      const stop = () => idp.close().then(() => process.exit(0), () => process.exit(1));
+      const stop = () =>
+        idp.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     },

@@ -63,7 +63,9 @@ export async function openStore(databaseUrl) {
     },
     /** @returns {Promise<Account | undefined>} the account when the password matches */
     async authenticate(email, password) {
-      const { rows } = await pool.query('SELECT * FROM idp.accounts WHERE email = $1', [String(email).trim().toLowerCase()]);
+      const { rows } = await pool.query('SELECT * FROM idp.accounts WHERE email = $1', [
+        String(email).trim().toLowerCase(),
+      ]);
       if (!rows[0]) {
         await hashPassword(String(password)); // same work either way
         return undefined;

@@ -33,7 +33,9 @@ async function start(root: HTMLElement): Promise<void> {
     signIn: () => window.location.assign('/dashboard'),
     signOut: () => undefined,
   });
-  createRoot(root).render(<App config={config} store={store} inject={inject} loadRemote={createRemoteLoader(manifest)} />);
+  createRoot(root).render(
+    <App config={config} store={store} inject={inject} loadRemote={createRemoteLoader(manifest)} />,
+  );
 }
 
 const root = document.getElementById('root');

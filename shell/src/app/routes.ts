@@ -12,9 +12,21 @@ export type IconName = 'home' | 'plus' | 'list' | 'book' | 'chart' | 'card';
 
 export const DASHBOARD_ROUTES: DashboardRoute[] = [
   { path: '', label: 'Dashboard', title: 'Dashboard', icon: 'home' },
-  { path: 'create-store', label: 'Create Search Widget', title: 'Create Search Widget', icon: 'plus', remote: 'mfe_wizard' },
+  {
+    path: 'create-store',
+    label: 'Create Search Widget',
+    title: 'Create Search Widget',
+    icon: 'plus',
+    remote: 'mfe_wizard',
+  },
   { path: 'stores', label: 'Manage Your Widgets', title: 'Your Stores', icon: 'list', remote: 'mfe_stores' },
-  { path: 'installation-guide', label: 'Installation Guide', title: 'Installation Guide', icon: 'book', remote: 'mfe_stores' },
+  {
+    path: 'installation-guide',
+    label: 'Installation Guide',
+    title: 'Installation Guide',
+    icon: 'book',
+    remote: 'mfe_stores',
+  },
   { path: 'analytics', label: 'Analytics', title: 'Analytics', icon: 'chart', remote: 'mfe_analytics' },
   { path: 'subscribe', label: 'Subscribe', title: 'Choose Your Plan', icon: 'card', remote: 'mfe_billing' },
 ];

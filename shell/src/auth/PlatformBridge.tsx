@@ -52,7 +52,21 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, children }: Pro
         }),
       signOut: () => void logout({ logoutParams: { returnTo: window.location.origin } }),
     });
-  }, [user, isAuthenticated, getAccessTokenSilently, loginWithRedirect, logout, info.data, info.isError, info.error, theme, navigate, apiBaseUrl, widgetHost, inject]);
+  }, [
+    user,
+    isAuthenticated,
+    getAccessTokenSilently,
+    loginWithRedirect,
+    logout,
+    info.data,
+    info.isError,
+    info.error,
+    theme,
+    navigate,
+    apiBaseUrl,
+    widgetHost,
+    inject,
+  ]);
 
   return <>{children}</>;
 }

@@ -6,7 +6,13 @@ export function ThemeToggle() {
   const next = platform.theme === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
-    <button type="button" className="icon-button" aria-label={label} title={label} onClick={() => platform.setTheme(next)}>
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      onClick={() => platform.setTheme(next)}
+    >
       <Icon name={next === 'dark' ? 'moon' : 'sun'} />
     </button>
   );

@@ -30,7 +30,14 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="avatar" aria-label="User menu" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="avatar"
+        aria-label="User menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {initials(user.name)}
       </button>
       {open && (

@@ -3,7 +3,12 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
   { param: 'success', value: 'true', kind: 'success', text: 'Subscription successful! Your plan has been updated.' },
-  { param: 'canceled', value: 'true', kind: 'info', text: 'Checkout process was canceled. Your plan has not been changed.' },
+  {
+    param: 'canceled',
+    value: 'true',
+    kind: 'info',
+    text: 'Checkout process was canceled. Your plan has not been changed.',
+  },
   {
     param: 'error',
     value: 'checkout_failed',

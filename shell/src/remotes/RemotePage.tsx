@@ -21,13 +21,10 @@ export function RemotePage({ remote, page }: { remote: string; page: string }) {
       (definition) => {
         if (!live) return;
         const Page = definition.pages[page];
-        setState(
-          Page
-            ? { status: 'ready', Page }
-            : { status: 'failed', message: `${remote} has no page "${page}"` },
-        );
+        setState(Page ? { status: 'ready', Page } : { status: 'failed', message: `${remote} has no page "${page}"` });
       },
-      (error: unknown) => live && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        live && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;

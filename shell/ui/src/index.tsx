@@ -18,7 +18,15 @@ export function Button({
 }
 
 /** An error shown in place of a part that failed, with a way to try again. */
-export function ErrorPanel({ title, children, onRetry }: { title: string; children?: ReactNode; onRetry?: () => void }) {
+export function ErrorPanel({
+  title,
+  children,
+  onRetry,
+}: {
+  title: string;
+  children?: ReactNode;
+  onRetry?: () => void;
+}) {
   return (
     <div className="sniff-ui-panel" role="alert">
       <h2>{title}</h2>

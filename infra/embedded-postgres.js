@@ -7,8 +7,14 @@
 // - a client that opens a transaction owns the backend until it is back to idle (ReadyForQuery 'I'),
 //   other clients wait (transactions are serialised; FOR UPDATE SKIP LOCKED trivially works);
 // - a client that disconnects inside a transaction gets it rolled back.
+// Why not PGLiteSocketServer from @electric-sql/pglite-socket 0.2.17: it queues single messages, not
+// protocol units, so with two pools running parameterised queries and transactions at once it returned
+// another client's (empty) result and then hung (see embedded-postgres.test.js for the workload).
 const net = require('node:net');
 const { mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+const DEFAULT_DATA_DIR = join(__dirname, '..', '.data', 'pglite');
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -18,15 +24,16 @@ const CANCEL_REQUEST = 80877102;
  * Starts PGlite on `dataDir` and serves it on host:port (port 0 picks a free one).
  * `childProcess` runs it in a separate node process (default inside jest, whose VM cannot load PGlite's
  * WASM through dynamic import); the child stops when its parent goes away.
- * @param {{ dataDir: string, port?: number, host?: string, childProcess?: boolean }} options
+ * @param {{ dataDir?: string, port?: number, host?: string, childProcess?: boolean }} [options]
+ *   dataDir defaults to .data/pglite at the repository root
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
 async function startEmbeddedPostgres({
-  dataDir,
+  dataDir = DEFAULT_DATA_DIR,
   port = 5439,
   host = '127.0.0.1',
   childProcess = !!process.env.JEST_WORKER_ID,
-}) {
+} = {}) {
   if (childProcess) return startInChild({ dataDir, port, host });
   const { PGlite } = require('@electric-sql/pglite');
   mkdirSync(dataDir, { recursive: true });
@@ -205,11 +212,11 @@ function startInChild({ dataDir, port, host }) {
   });
 }
 
-module.exports = { startEmbeddedPostgres };
+module.exports = { startEmbeddedPostgres, DEFAULT_DATA_DIR };
 
 // `node infra/embedded-postgres.js [dataDir]` (PGLITE_PORT, PGLITE_HOST)
 if (require.main === module) {
-  const dataDir = process.argv[2] ?? '.pglite';
+  const dataDir = process.argv[2] ?? DEFAULT_DATA_DIR;
   const port = Number(process.env.PGLITE_PORT ?? 5439);
   const host = process.env.PGLITE_HOST ?? '127.0.0.1';
   startEmbeddedPostgres({ dataDir, port, host, childProcess: false }).then(

@@ -24,10 +24,9 @@ const freePort = () =>
     });
   });
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  const port = await freePort();
-  base = `http://localhost:${port}`;
+let port;
+async function startIdp() {
+  output = '';
   idp = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
     env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,13 +43,23 @@ beforeAll(async () => {
     if (idp.exitCode !== null || Date.now() > deadline) throw new Error(`idp did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-});
-
-afterAll(async () => {
+}
+async function stopIdp() {
   if (idp && idp.exitCode === null) {
     idp.kill('SIGTERM');
     await new Promise((r) => idp.once('exit', r));
   }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  port = await freePort();
+  base = `http://localhost:${port}`;
+  await startIdp();
+});
+
+afterAll(async () => {
+  await stopIdp();
   await db?.drop();
 });
 
@@ -242,4 +251,43 @@ test('screen_hint=signup opens the sign-up form, which creates an account that g
   expect(claims['https://sniff.dev/email']).toBe('ada@example.com');
   expect(claims.sub).toMatch(/^user-/);
   expect(decodeJwt(body.id_token)).toMatchObject({ name: 'Ada <Lovelace>', email: 'ada@example.com' });
+});
+
+test('a restart keeps the signing key, the browser session and the refresh tokens', async () => {
+  const b = browser();
+  const auth = authorizeUrl();
+  const page = await b.go(auth.url);
+  const done = await b.go(
+    new URL(actionOf(page.html), base).href,
+    form({ email: 'demo@sniff.dev', password: 'sniff-demo' }),
+  );
+  const { body } = await exchange(new URL(done.redirect).searchParams.get('code'), auth.verifier);
+
+  await stopIdp();
+  await startIdp();
+
+  const jwks = createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`));
+  await expect(jwtVerify(body.access_token, jwks, { issuer: `${base}/`, audience: AUDIENCE })).resolves.toBeDefined();
+  const refreshed = await fetch(
+    `${base}/oauth/token`,
+    form({ grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: body.refresh_token }),
+  );
+  expect(refreshed.status).toBe(200);
+  expect(decodeJwt((await refreshed.json()).access_token).sub).toBe('demo-owner');
+  const again = await b.go(authorizeUrl().url);
+  expect(new URL(again.redirect).searchParams.get('code')).toBeTruthy();
+});
+
+test('the product origin itself is an allowed redirect URI and logout target', async () => {
+  const b = browser();
+  const auth = authorizeUrl({ redirect_uri: `${PUBLIC_URL}/` });
+  const page = await b.go(auth.url);
+  const done = await b.go(
+    new URL(actionOf(page.html), base).href,
+    form({ email: 'demo@sniff.dev', password: 'sniff-demo' }),
+  );
+  expect(new URL(done.redirect).pathname).toBe('/');
+  const out = await b.request(`${base}/v2/logout?client_id=sniff-dashboard`);
+  expect(out.status).toBe(302);
+  expect(out.headers.get('location')).toBe(`${PUBLIC_URL}/`);
 });

@@ -2,7 +2,6 @@
 // unchanged with domain = "http://localhost:8090". Env: IDP_PORT, IDP_ISSUER, PUBLIC_URL, DATABASE_URL,
 // AUTH_AUDIENCE. `node infra/idp/server.mjs`.
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import Provider from 'oidc-provider';
 import { openStore } from './store.mjs';
 import { errorPage, loginPage, signupPage } from './views.mjs';
@@ -35,13 +34,15 @@ export async function startIdp({
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${publicOrigin}/dashboard`],
+        // the shell uses `${origin}/dashboard`; the bare origin is registered for standalone tools
+        redirect_uris: [`${publicOrigin}/dashboard`, `${publicOrigin}/`],
         post_logout_redirect_uris: [publicOrigin, `${publicOrigin}/`],
       },
     ],
+    adapter: store.adapter,
     jwks: { keys: [await store.signingKey()] },
     cookies: {
-      keys: [randomBytes(32).toString('base64url')],
+      keys: await store.cookieKeys(),
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
@@ -54,6 +55,15 @@ export async function startIdp({
       end_session: '/oidc/logout',
     },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
+    ttl: {
+      AccessToken: 60 * 60,
+      IdToken: 60 * 60,
+      AuthorizationCode: 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
     claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
     // auth0-spa-js reads the user's name and e-mail from the ID token
     conformIdTokenClaims: false,

@@ -1,8 +1,9 @@
-// Postgres storage of the identity provider: accounts (scrypt password hashes) and the RSA signing key,
-// both in the `idp` schema, created if missing.
+// Postgres storage of the identity provider, in the `idp` schema (created if missing): accounts (scrypt
+// password hashes), the RSA signing key and cookie keys (generated once), and oidc-provider's models.
 import { generateKeyPairSync, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { createAdapterTable, postgresAdapter } from './adapter.mjs';
 
 const scryptAsync = promisify(scrypt);
 
@@ -43,7 +44,12 @@ export async function openStore(databaseUrl) {
       kid text PRIMARY KEY,
       jwk jsonb NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE TABLE IF NOT EXISTS idp.secrets (
+      name text PRIMARY KEY,
+      value text NOT NULL
     );`);
+  await createAdapterTable(pool);
   const demo = await pool.query('SELECT 1 FROM idp.accounts WHERE id = $1', [DEMO_ACCOUNT.id]);
   if (demo.rowCount === 0) {
     await pool.query(
@@ -91,6 +97,17 @@ export async function openStore(databaseUrl) {
       const { rows } = await pool.query('SELECT jwk FROM idp.keys ORDER BY created_at LIMIT 1');
       return rows[0].jwk;
     },
+    /** Keys that sign the session cookies, generated once so sessions survive a restart. */
+    async cookieKeys() {
+      await pool.query('INSERT INTO idp.secrets (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        'cookie-key',
+        randomBytes(32).toString('base64url'),
+      ]);
+      const { rows } = await pool.query('SELECT value FROM idp.secrets WHERE name = $1', ['cookie-key']);
+      return [rows[0].value];
+    },
+    /** oidc-provider's adapter class, storing in this database */
+    adapter: postgresAdapter(pool),
     close: () => pool.end(),
   };
 }

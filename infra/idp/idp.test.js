@@ -189,6 +189,17 @@ test('the demo owner logs in and gets an RS256 JWT for the API, an ID token with
   });
   expect(body.refresh_token).toBeTruthy();
 
+  // Auth0-style /userinfo takes the API access token
+  const info = await fetch(`${base}/userinfo`, { headers: { authorization: `Bearer ${body.access_token}` } });
+  expect(await info.json()).toEqual({
+    sub: 'demo-owner',
+    name: 'Demo Owner',
+    email: 'demo@sniff.dev',
+    email_verified: true,
+  });
+  const forged = await fetch(`${base}/userinfo`, { headers: { authorization: `Bearer ${body.access_token}x` } });
+  expect(forged.status).toBe(401);
+
   // refresh as auth0-spa-js does (scope and audience included)
   const refreshed = await fetch(
     `${base}/oauth/token`,

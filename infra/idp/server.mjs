@@ -4,6 +4,7 @@
 import http from 'node:http';
 import Provider from 'oidc-provider';
 import { openStore } from './store.mjs';
+import { userinfoHandler } from './userinfo.mjs';
 import { errorPage, loginPage, signupPage } from './views.mjs';
 
 export const CLIENT_ID = 'sniff-dashboard';
@@ -26,6 +27,14 @@ export async function startIdp({
   const store = await openStore(databaseUrl);
   const publicOrigin = new URL(publicUrl).origin;
   const sessionCookie = { httpOnly: true, sameSite: 'lax', signed: true, path: '/' };
+  const signingKey = await store.signingKey();
+  const userinfo = userinfoHandler({
+    jwk: signingKey,
+    issuer,
+    audience,
+    publicOrigin,
+    findAccount: (id) => store.findById(id),
+  });
 
   const provider = new Provider(issuer, {
     clients: [
@@ -40,7 +49,7 @@ export async function startIdp({
       },
     ],
     adapter: store.adapter,
-    jwks: { keys: [await store.signingKey()] },
+    jwks: { keys: [signingKey] },
     cookies: {
       keys: await store.cookieKeys(),
       long: { httpOnly: true, sameSite: 'lax', signed: true },
@@ -49,7 +58,6 @@ export async function startIdp({
     routes: {
       authorization: '/authorize',
       token: '/oauth/token',
-      userinfo: '/userinfo',
       jwks: '/.well-known/jwks.json',
       revocation: '/oauth/revoke',
       end_session: '/oidc/logout',
@@ -71,6 +79,7 @@ export async function startIdp({
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
+      userinfo: { enabled: false }, // /userinfo is answered by userinfo.mjs (Auth0-style)
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -122,6 +131,12 @@ export async function startIdp({
       }
     }
     await next();
+  });
+
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path === '/.well-known/openid-configuration' && ctx.body)
+      ctx.body = { ...ctx.body, userinfo_endpoint: new URL('userinfo', issuer).href };
   });
 
   const providerCallback = provider.callback();
@@ -250,9 +265,11 @@ export async function startIdp({
       ? interaction(req, res, url)
       : url.pathname === '/v2/logout' && req.method === 'GET'
         ? logout(req, res, url)
-        : url.pathname === '/healthz'
-          ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'))
-          : null;
+        : url.pathname === '/userinfo'
+          ? userinfo(req, res)
+          : url.pathname === '/healthz'
+            ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'))
+            : null;
     if (!handle) return providerCallback(req, res);
     handle.catch((error) => {
       const expired = error?.name === 'SessionNotFound' || error?.error === 'invalid_request';

@@ -2,10 +2,14 @@
 // the demo website, as child processes with prefixed output; waits for each to be healthy.
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { join } = require('node:path');
+const { existsSync } = require('node:fs');
+const net = require('node:net');
+const { join, relative } = require('node:path');
 const { startEmbeddedPostgres } = require('./embedded-postgres');
 
 const root = join(__dirname, '..');
+const SERVICES = ['billing', 'stores', 'search', 'analytics', 'gateway'];
+const serviceFile = (name) => join(root, 'services', name, 'dist', 'main.js');
 const DEFAULT_PORTS = {
   gateway: 8080,
   idp: 8090,
@@ -17,24 +21,54 @@ const DEFAULT_PORTS = {
   postgres: 5439,
 };
 
+/** Rejects with a clear message when one of the ports is taken (e.g. by another `npm start`). */
+async function assertPortsFree(ports) {
+  for (const [name, port] of Object.entries(ports)) {
+    await new Promise((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once('error', (error) =>
+        reject(
+          new Error(
+            error.code === 'EADDRINUSE'
+              ? `port ${port} (${name}) is already in use on 127.0.0.1. Is Sniff already running? Stop it or free the port.`
+              : `cannot listen on 127.0.0.1:${port} (${name}): ${error.message}`,
+          ),
+        ),
+      );
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(undefined)));
+    });
+  }
+}
+
 /**
  * @typedef {{ gateway?: number, idp?: number, billing?: number, stores?: number, search?: number,
  *   analytics?: number, demoSite?: number, postgres?: number }} Ports
  * @param {{ ports?: Ports, dataDir: string, publicUrl?: string, env?: NodeJS.ProcessEnv,
  *   log?: (line: string) => void, onExit?: (error: Error) => void }} options
- *   env: base environment for the children (default process.env; DATABASE_URL there skips the embedded
- *   Postgres); onExit: called when a child dies after start-up (everything has been stopped by then).
+ *   env: overrides on top of process.env for the children (a DATABASE_URL there or in process.env skips
+ *   the embedded Postgres; an undefined value removes a variable); onExit: called when a child dies after
+ *   start-up (everything has been stopped by then).
  * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string }, databaseUrl: string, stop(): Promise<void> }>}
  */
 async function startProduct({
   ports = {},
   dataDir,
   publicUrl,
-  env = process.env,
+  env: overrides = {},
   log = (line) => console.log(line),
   onExit,
 }) {
+  const missing = SERVICES.map(serviceFile).filter((file) => !existsSync(file));
+  if (missing.length) {
+    throw new Error(
+      `not built yet: ${missing.map((file) => relative(root, file)).join(', ')}. Run \`npm run build\` first.`,
+    );
+  }
+  const env = { ...process.env, ...overrides };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const p = { ...DEFAULT_PORTS, ...ports };
+  const { postgres: _postgres, ...processPorts } = p;
+  await assertPortsFree(env.DATABASE_URL ? processPorts : p);
   const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
   const idpUrl = `http://localhost:${p.idp}`;
   const audience = env.AUTH_AUDIENCE || 'https://api.sniff.dev';
@@ -138,7 +172,6 @@ async function startProduct({
     }
     const base = { DATABASE_URL: databaseUrl, INTERNAL_TOKEN: internalToken, HOST: '127.0.0.1' };
     const svc = (name) => `http://127.0.0.1:${p[name]}`;
-    const serviceFile = (name) => join(root, 'services', name, 'dist', 'main.js');
 
     const idp = run('idp', join(__dirname, 'idp', 'server.mjs'), {
       ...base,
@@ -179,9 +212,10 @@ async function startProduct({
       ...base,
       PORT: String(p.gateway),
       PUBLIC_URL: appUrl,
-      AUTH_ISSUER: `${idpUrl}/`,
+      // AUTH_ISSUER / AUTH_CLIENT_ID in the environment point the product at a real Auth0 tenant
+      AUTH_ISSUER: env.AUTH_ISSUER || `${idpUrl}/`,
       AUTH_AUDIENCE: audience,
-      AUTH_CLIENT_ID: 'sniff-dashboard',
+      AUTH_CLIENT_ID: env.AUTH_CLIENT_ID || 'sniff-dashboard',
       BILLING_URL: svc('billing'),
       STORES_URL: svc('stores'),
       SEARCH_URL: svc('search'),
@@ -196,4 +230,4 @@ async function startProduct({
   }
 }
 
-module.exports = { startProduct, DEFAULT_PORTS };
+module.exports = { startProduct, DEFAULT_PORTS, SERVICES };

@@ -34,7 +34,8 @@ async function main() {
 
   Product:       ${product.urls.app}
   Demo owner:    demo@sniff.dev / sniff-demo
-  Demo website:  ${product.urls.demoSite}  (paste it into Create Search Widget)
+  Demo website:  ${product.urls.demoSite}
+                 Paste ${product.urls.demoSite} into Create Search Widget to try it.
 
   Press Ctrl-C to stop.
 `);

@@ -6,7 +6,9 @@
 //   extended-protocol exchange (Parse/Bind/Execute/Sync) is never interleaved with another client's;
 // - a client that opens a transaction owns the backend until it is back to idle (ReadyForQuery 'I'),
 //   other clients wait (transactions are serialised; FOR UPDATE SKIP LOCKED trivially works);
-// - a client that disconnects inside a transaction gets it rolled back.
+// - a client that disconnects inside a transaction gets it rolled back, and one that sits idle inside a
+//   transaction for `idleInTransactionMs` (default 60 s) is disconnected, as Postgres'
+//   idle_in_transaction_session_timeout would, so one stuck process cannot block every other one.
 // Why not PGLiteSocketServer from @electric-sql/pglite-socket 0.2.17: it queues single messages, not
 // protocol units, so with two pools running parameterised queries and transactions at once it returned
 // another client's (empty) result and then hung (see embedded-postgres.test.js for the workload).
@@ -24,7 +26,8 @@ const CANCEL_REQUEST = 80877102;
  * Starts PGlite on `dataDir` and serves it on host:port (port 0 picks a free one).
  * `childProcess` runs it in a separate node process (default inside jest, whose VM cannot load PGlite's
  * WASM through dynamic import); the child stops when its parent goes away.
- * @param {{ dataDir?: string, port?: number, host?: string, childProcess?: boolean }} [options]
+ * @param {{ dataDir?: string, port?: number, host?: string, childProcess?: boolean,
+ *   idleInTransactionMs?: number }} [options]
  *   dataDir defaults to .data/pglite at the repository root
  * @returns {Promise<{ url: string, port: number, stop(): Promise<void> }>}
  */
@@ -33,8 +36,9 @@ async function startEmbeddedPostgres({
   port = 5439,
   host = '127.0.0.1',
   childProcess = !!process.env.JEST_WORKER_ID,
+  idleInTransactionMs = 60_000,
 } = {}) {
-  if (childProcess) return startInChild({ dataDir, port, host });
+  if (childProcess) return startInChild({ dataDir, port, host, idleInTransactionMs });
   const { PGlite } = require('@electric-sql/pglite');
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir });
@@ -66,7 +70,7 @@ async function startEmbeddedPostgres({
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
-    const conn = { socket, started: false, closed: false };
+    const conn = { socket, started: false, closed: false, idleTimer: undefined };
     let buffer = Buffer.alloc(0);
     /** @type {Buffer[]} */
     let unit = [];
@@ -74,6 +78,7 @@ async function startEmbeddedPostgres({
 
     const runUnit = async (messages, endsExchange) => {
       await acquire(conn);
+      clearTimeout(conn.idleTimer);
       try {
         const out = [];
         for (const message of messages) {
@@ -86,12 +91,23 @@ async function startEmbeddedPostgres({
         if (!conn.closed && socket.writable && out.length) socket.write(Buffer.concat(out));
       } finally {
         if (endsExchange && !db.isInTransaction()) release(conn);
+        if (owner === conn && !conn.closed) {
+          conn.idleTimer = setTimeout(() => {
+            console.error(
+              `embedded Postgres: closing a connection idle in a transaction for ${idleInTransactionMs} ms`,
+            );
+            socket.destroy();
+            onClose();
+          }, idleInTransactionMs);
+          conn.idleTimer.unref();
+        }
       }
     };
 
     const onClose = () => {
       if (conn.closed) return;
       conn.closed = true;
+      clearTimeout(conn.idleTimer);
       sockets.delete(socket);
       chain = chain.then(async () => {
         if (owner === conn) {
@@ -181,11 +197,17 @@ async function startEmbeddedPostgres({
   };
 }
 
-/** @param {{ dataDir: string, port: number, host: string }} options */
-function startInChild({ dataDir, port, host }) {
+/** @param {{ dataDir: string, port: number, host: string, idleInTransactionMs: number }} options */
+function startInChild({ dataDir, port, host, idleInTransactionMs }) {
   const { spawn } = require('node:child_process');
   const child = spawn(process.execPath, [__filename, dataDir], {
-    env: { ...process.env, PGLITE_PORT: String(port), PGLITE_HOST: host, PGLITE_WATCH_STDIN: '1' },
+    env: {
+      ...process.env,
+      PGLITE_PORT: String(port),
+      PGLITE_HOST: host,
+      PGLITE_IDLE_IN_TRANSACTION_MS: String(idleInTransactionMs),
+      PGLITE_WATCH_STDIN: '1',
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
@@ -214,12 +236,13 @@ function startInChild({ dataDir, port, host }) {
 
 module.exports = { startEmbeddedPostgres, DEFAULT_DATA_DIR };
 
-// `node infra/embedded-postgres.js [dataDir]` (PGLITE_PORT, PGLITE_HOST)
+// `node infra/embedded-postgres.js [dataDir]` (PGLITE_PORT, PGLITE_HOST, PGLITE_IDLE_IN_TRANSACTION_MS)
 if (require.main === module) {
   const dataDir = process.argv[2] ?? DEFAULT_DATA_DIR;
   const port = Number(process.env.PGLITE_PORT ?? 5439);
   const host = process.env.PGLITE_HOST ?? '127.0.0.1';
-  startEmbeddedPostgres({ dataDir, port, host, childProcess: false }).then(
+  const idleInTransactionMs = Number(process.env.PGLITE_IDLE_IN_TRANSACTION_MS ?? 60_000);
+  startEmbeddedPostgres({ dataDir, port, host, childProcess: false, idleInTransactionMs }).then(
     (pg) => {
       console.log(`embedded Postgres on ${pg.url} (data in ${dataDir})`);
       let stopping = false;

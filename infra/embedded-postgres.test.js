@@ -105,6 +105,24 @@ test('another connection waits for an open transaction; a client that drops mid-
   expect(await reader).toBe(0);
 });
 
+test('a connection left idle inside a transaction is closed so the others can go on', async () => {
+  const quick = await startEmbeddedPostgres({ dataDir: `${dataDir}-idle`, port: 0, idleInTransactionMs: 300 });
+  try {
+    const stuck = new Client({ connectionString: quick.url });
+    const closed = new Promise((resolve) => stuck.on('error', resolve));
+    await stuck.connect();
+    await stuck.query('BEGIN');
+    const other = new Pool({ connectionString: quick.url, max: 1 });
+    const { rows } = await other.query('SELECT 1 AS one');
+    expect(rows).toEqual([{ one: 1 }]);
+    await closed;
+    await other.end();
+  } finally {
+    await quick.stop();
+    rmSync(`${dataDir}-idle`, { recursive: true, force: true });
+  }
+});
+
 test('pg-boss 10 starts, creates a queue, sends and works a job', async () => {
   const boss = new PgBoss({ connectionString: pg.url, schema: 'pgboss', max: 3 });
   boss.on('error', () => undefined);

@@ -7,6 +7,7 @@ export const E2E_PORTS = {
   search: 13103,
   analytics: 13104,
   demoSite: 18095,
+  postgres: 15439,
 };
 
 export const E2E_URLS = {

@@ -1,37 +1,133 @@
 /**
- * @sniff/ui: design tokens (tokens.css, imported once by the shell) and the few components the
- * shell's own screens share. Remotes keep their styles scoped and read the same CSS variables.
+ * @sniff/ui: design tokens (tokens.css, imported once by the shell as '@sniff/ui/tokens.css') and
+ * small accessible components shared by the shell and the remotes. Styling comes only from the
+ * CSS variables and `sniff-ui-*` classes in tokens.css.
  */
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type HTMLAttributes, type ReactNode } from 'react';
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
-  return <span className="sniff-ui-spinner" role="status" aria-label={label} />;
-}
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 export function Button({
   variant = 'primary',
   className = '',
+  type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' }) {
-  const cls = `sniff-ui-button${variant === 'secondary' ? ' sniff-ui-button--secondary' : ''} ${className}`.trim();
-  return <button type="button" className={cls} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  const cls = `sniff-ui-button${variant === 'primary' ? '' : ` sniff-ui-button--${variant}`} ${className}`.trim();
+  return <button type={type} className={cls} {...props} />;
+}
+
+export function Card({ className = '', ...props }: HTMLAttributes<HTMLElement>) {
+  return <section className={`sniff-ui-card ${className}`.trim()} {...props} />;
+}
+
+/** A busy indicator; `label` is what assistive technology announces. */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return <span className="sniff-ui-spinner" role="status" aria-label={label} />;
+}
+
+export type Status = 'queued' | 'running' | 'done' | 'failed';
+
+/** A store's indexing status as a coloured badge whose text is the status word. */
+export function StatusBadge({ status }: { status: Status | string }) {
+  return (
+    <span className={`sniff-ui-badge sniff-ui-badge--${status}`}>
+      {status === 'running' && <span className="sniff-ui-badge-dot" aria-hidden="true" />}
+      {status}
+    </span>
+  );
 }
 
 /** An error shown in place of a part that failed, with a way to try again. */
 export function ErrorPanel({
   title,
+  message,
   children,
   onRetry,
 }: {
   title: string;
+  message?: ReactNode;
   children?: ReactNode;
   onRetry?: () => void;
 }) {
   return (
     <div className="sniff-ui-panel" role="alert">
       <h2>{title}</h2>
+      {message !== undefined && <p>{message}</p>}
       {children}
       {onRetry && <Button onClick={onRetry}>Try again</Button>}
     </div>
+  );
+}
+
+export type AlertKind = 'success' | 'info' | 'warning' | 'error';
+
+/** A message banner; errors are announced assertively, the rest politely. */
+export function Alert({
+  kind = 'info',
+  children,
+  onDismiss,
+}: {
+  kind?: AlertKind;
+  children: ReactNode;
+  onDismiss?: () => void;
+}) {
+  return (
+    <div className={`sniff-ui-alert sniff-ui-alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      <div className="sniff-ui-alert-body">{children}</div>
+      {onDismiss && (
+        <button type="button" className="sniff-ui-alert-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+          ×
+        </button>
+      )}
+    </div>
+  );
+}
+
+function copyWithTextarea(text: string): void {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    document.execCommand('copy');
+  } finally {
+    area.remove();
+  }
+}
+
+/** Copies `text`; the label reads "Copied!" for two seconds afterwards. */
+export function CopyButton({
+  text,
+  label = 'Copy Code',
+  variant = 'secondary',
+}: {
+  text: string;
+  label?: string;
+  variant?: ButtonVariant;
+}) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(text);
+      else copyWithTextarea(text);
+    } catch {
+      copyWithTextarea(text);
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), 2000);
+  };
+
+  return (
+    <Button variant={variant} onClick={() => void copy()} aria-live="polite">
+      {copied ? 'Copied!' : label}
+    </Button>
   );
 }

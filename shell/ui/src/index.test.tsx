@@ -1,0 +1,69 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Alert, Button, CopyButton, ErrorPanel, Spinner, StatusBadge } from './index';
+
+describe('@sniff/ui', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+  });
+
+  it('announces a spinner by its label and shows status words on badges', () => {
+    render(
+      <>
+        <Spinner label="Loading stores" />
+        <StatusBadge status="running" />
+        <StatusBadge status="failed" />
+      </>,
+    );
+    expect(screen.getByRole('status', { name: 'Loading stores' })).toBeTruthy();
+    expect(screen.getByText('running')).toBeTruthy();
+    expect(screen.getByText('failed')).toBeTruthy();
+  });
+
+  it('an error panel is an alert whose Try again button retries', () => {
+    const retry = jest.fn();
+    render(<ErrorPanel title="Error Loading Stores" message="network down" onRetry={retry} />);
+    expect(screen.getByRole('alert').textContent).toContain('network down');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('an alert can be dismissed', () => {
+    const dismiss = jest.fn();
+    render(
+      <Alert kind="success" onDismiss={dismiss}>
+        Done
+      </Alert>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(dismiss).toHaveBeenCalled();
+  });
+
+  it('buttons default to type=button', () => {
+    render(<Button variant="danger">Delete</Button>);
+    expect(screen.getByRole('button', { name: 'Delete' }).getAttribute('type')).toBe('button');
+  });
+
+  it('copy writes to the clipboard and reads Copied! for two seconds', async () => {
+    jest.useFakeTimers();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<CopyButton text="<script></script>" />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy Code' })));
+    expect(writeText).toHaveBeenCalledWith('<script></script>');
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByRole('button', { name: 'Copy Code' })).toBeTruthy();
+  });
+
+  it('copy falls back to a hidden textarea without the clipboard API', async () => {
+    const exec = jest.fn().mockReturnValue(true);
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    render(<CopyButton text="abc" label="Copy" />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
+    expect(exec).toHaveBeenCalledWith('copy');
+    expect(document.querySelector('textarea')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+  });
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Button, Card } from '@sniff/ui';
 
 const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
   { param: 'success', value: 'true', kind: 'success', text: 'Subscription successful! Your plan has been updated.' },
@@ -28,43 +29,36 @@ export function OverviewPage() {
   return (
     <div className="overview">
       {banner && !dismissed && (
-        <div className={`banner banner--${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
-          <span>{banner.text}</span>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Dismiss"
-            onClick={() => {
-              setDismissed(true);
-              navigate(location.pathname, { replace: true });
-            }}
-          >
-            ×
-          </button>
-        </div>
+        <Alert
+          kind={banner.kind}
+          onDismiss={() => {
+            setDismissed(true);
+            navigate(location.pathname, { replace: true });
+          }}
+        >
+          {banner.text}
+        </Alert>
       )}
-      <section className="card" aria-labelledby="quick-actions">
+      <Card aria-labelledby="quick-actions">
         <h2 id="quick-actions">Quick Actions</h2>
         <div className="card-actions">
-          <Link className="sniff-ui-button" to="/dashboard/create-store">
-            Create Search Widget
-          </Link>
-          <Link className="sniff-ui-button sniff-ui-button--secondary" to="/dashboard/stores">
+          <Button onClick={() => navigate('/dashboard/create-store')}>Create Search Widget</Button>
+          <Button variant="secondary" onClick={() => navigate('/dashboard/stores')}>
             Manage Your Widgets
-          </Link>
+          </Button>
         </div>
-      </section>
-      <section className="card" aria-labelledby="need-help">
+      </Card>
+      <Card aria-labelledby="need-help">
         <h2 id="need-help">Need Help?</h2>
         <ul>
           <li>
-            <Link to="/dashboard/installation-guide">Read the installation guide</Link>
+            <Link to="/dashboard/installation-guide">Installation Guide</Link>
           </li>
           <li>
             <a href="mailto:support@sniff.dev">E-mail support</a>
           </li>
         </ul>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,96 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
+import { OverviewPage } from '../overview/OverviewPage';
+import { chooseTheme } from '../theme/theme';
+import { DashboardLayout } from './DashboardLayout';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+function renderAt(path: string, overrides: Partial<Platform> = {}) {
+  const { inject } = createSniffStore();
+  const platform: Platform = { ...createStubPlatform(inject, ''), user: null, ...overrides };
+  platform.setTheme = (theme) => {
+    chooseTheme(theme);
+    registerPlatform({ ...platform, theme });
+  };
+  act(() => registerPlatform(platform));
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route
+          path="/dashboard/*"
+          element={
+            <DashboardLayout>
+              <OverviewPage />
+            </DashboardLayout>
+          }
+        />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+describe('dashboard chrome', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.documentElement.className = '';
+  });
+
+  it('collapses the sidebar to icons while links keep their names', () => {
+    renderAt('/dashboard');
+    const collapse = screen.getByRole('button', { name: 'Collapse sidebar' });
+    expect(collapse.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(collapse);
+    const expand = screen.getByRole('button', { name: 'Expand sidebar' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Manage Your Widgets' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('the theme toggle switches to dark and remembers it', () => {
+    renderAt('/dashboard', { theme: 'light' });
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light mode' }).getAttribute('title')).toBe(
+      'Switch to light mode',
+    );
+  });
+
+  it('the user menu shows who is signed in, closes on Escape and signs out', () => {
+    const signOut = jest.fn();
+    renderAt('/dashboard', { user: { sub: 's', name: 'Ada Lovelace', email: 'ada@example.com' }, signOut });
+    const button = screen.getByRole('button', { name: 'User menu' });
+    expect(button.textContent).toBe('AL');
+    fireEvent.click(button);
+    const menu = screen.getByRole('menu');
+    expect(menu.textContent).toContain('ada@example.com');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalled();
+  });
+
+  it('shows the checkout banner and drops the query string on dismiss', () => {
+    renderAt('/dashboard?canceled=true');
+    expect(screen.getByText('Checkout process was canceled. Your plan has not been changed.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/Checkout process was canceled/)).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard');
+  });
+
+  it('quick actions go to the wizard', () => {
+    renderAt('/dashboard');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Search Widget' }));
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard/create-store');
+  });
+});

@@ -77,4 +77,17 @@ describe('dashboard routes', () => {
     expect(nav.querySelectorAll('a')).toHaveLength(6);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
+
+  it('Try again loads the remote again', async () => {
+    let calls = 0;
+    const flaky: RemoteLoader = async (name) => {
+      calls += 1;
+      if (calls === 1) throw new Error('network down');
+      return working(name);
+    };
+    renderAt('/dashboard/create-store', flaky);
+    await screen.findByText('This part of Sniff could not load');
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByText('Wizard page')).toBeTruthy();
+  });
 });

@@ -1,0 +1,166 @@
+import { performance } from 'node:perf_hooks';
+import type { IndexDocument } from '@sniff/contracts';
+import { miniSearchEngine } from '../src/engine/minisearch-index';
+import type { SearchIndex } from '../src/engine/search-index';
+import { loadTalks, rawTextBytes, rng, synthesize } from './corpus';
+import { FAMILIES } from './engines';
+import { generateQueries } from './queries';
+import { PER_CLASS, QUERY_SEED } from './relevance';
+import { environment, fmt, table, writeResult } from './report';
+
+/** Corpus sizes; SNIFF_BENCH_SIZES=10000 runs the small one only (for quick iterations). */
+export const SIZES = (process.env.SNIFF_BENCH_SIZES ?? '10000,100000').split(',').map(Number);
+export const CORPUS_SEED = 42;
+/** Queries timed per engine setup (a seeded sample of the relevance queries, all classes). */
+const SAMPLE = Number(process.env.SNIFF_BENCH_SAMPLE ?? 300);
+const WARMUP = 20;
+/** Time allowed for the timed queries of one engine setup at one size. */
+const QUERY_BUDGET_MS = Number(process.env.SNIFF_BENCH_QUERY_BUDGET_MS ?? 5_000);
+/** A build slower than this (predicted from 10k, x10) is not attempted at 100k. */
+const BUILD_LIMIT_MS = 60_000;
+
+const gc = (): void => (global as unknown as { gc?: () => void }).gc?.();
+const heap = () => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+
+export interface SpeedRow {
+  engine: string;
+  docs: number;
+  buildMs?: number;
+  heapBytes?: number;
+  heapRatio?: number;
+  queries?: number;
+  p50?: number;
+  p99?: number;
+  mean?: number;
+  note?: string;
+}
+export interface SnapshotRow {
+  docs: number;
+  bytes: number;
+  serializeMs: number;
+  loadMs: number;
+  heapBytesAfterLoad: number;
+}
+
+export function runSpeed(): { markdown: string; file: string } {
+  if (!(global as unknown as { gc?: unknown }).gc) process.stderr.write('speed: run node with --expose-gc for memory figures\n');
+  const base = loadTalks();
+  const r = rng(11);
+  const all = generateQueries(base, PER_CLASS, QUERY_SEED).map((q) => q.q);
+  const sample = all.map((q) => [r(), q] as const).sort((a, b) => a[0] - b[0]).map(([, q]) => q).slice(0, SAMPLE);
+
+  const rows: SpeedRow[] = [];
+  const snapshots: SnapshotRow[] = [];
+  const build10k = new Map<string, number>();
+  const corpora: Record<number, { rawBytes: number }> = {};
+
+  for (const size of SIZES) {
+    let docs: IndexDocument[] | null = synthesize(base, size, CORPUS_SEED);
+    const rawBytes = rawTextBytes(docs);
+    corpora[size] = { rawBytes };
+    process.stderr.write(`speed: ${size} documents, ${(rawBytes / 1e6).toFixed(1)} MB of text\n`);
+
+    for (const family of FAMILIES) {
+      const predicted = (build10k.get(family.name) ?? 0) * (size / 10_000);
+      if (size > 10_000 && predicted > BUILD_LIMIT_MS) {
+        rows.push({ engine: family.name, docs: size, note: `skipped: 10k build x${size / 10_000} predicts ${(predicted / 1000).toFixed(0)} s > 60 s` });
+        continue;
+      }
+      const before = heap();
+      const t0 = performance.now();
+      let built: ReturnType<typeof family.build> | null = family.build(docs);
+      const buildMs = performance.now() - t0;
+      const heapBytes = heap() - before;
+      if (size === 10_000) build10k.set(family.name, buildMs);
+      const note = buildMs > BUILD_LIMIT_MS ? `build took ${(buildMs / 1000).toFixed(0)} s (> 60 s)` : undefined;
+
+      for (const v of built.variants) {
+        for (const q of sample.slice(0, WARMUP)) v.search(q);
+        const times: number[] = [];
+        const start = performance.now();
+        for (const q of sample) {
+          const t = performance.now();
+          v.search(q);
+          times.push(performance.now() - t);
+          if (performance.now() - start > QUERY_BUDGET_MS) break;
+        }
+        const sorted = times.sort((a, b) => a - b);
+        rows.push({
+          engine: v.name,
+          docs: size,
+          buildMs: Math.round(buildMs),
+          heapBytes,
+          heapRatio: heapBytes / rawBytes,
+          queries: times.length,
+          p50: pct(sorted, 0.5),
+          p99: pct(sorted, 0.99),
+          mean: times.reduce((a, b) => a + b, 0) / times.length,
+          ...(note || times.length < sample.length
+            ? { note: [note, times.length < sample.length ? `${times.length} of ${sample.length} queries in the ${QUERY_BUDGET_MS / 1000} s budget` : ''].filter(Boolean).join('; ') }
+            : {}),
+        });
+        process.stderr.write(`speed: ${size} ${v.name} build ${Math.round(buildMs)} ms, p50 ${fmt(pct(sorted, 0.5))} ms\n`);
+      }
+
+      if (family.name === 'sniff') {
+        const index = built.index as SearchIndex;
+        let t = performance.now();
+        let text: string | null = index.serialize();
+        const serializeMs = performance.now() - t;
+        const bytes = Buffer.byteLength(text, 'utf8');
+        built = null;
+        const beforeLoad = heap();
+        t = performance.now();
+        let loaded: SearchIndex | null = miniSearchEngine.load(text);
+        const loadMs = performance.now() - t;
+        text = null;
+        const heapBytesAfterLoad = heap() - beforeLoad;
+        if (loaded.documentCount !== new Set(docs.map((d) => d.id)).size) throw new Error('snapshot lost documents');
+        loaded = null;
+        snapshots.push({ docs: size, bytes, serializeMs: Math.round(serializeMs), loadMs: Math.round(loadMs), heapBytesAfterLoad });
+      }
+      built = null;
+    }
+    docs = null;
+  }
+
+  const file = writeResult('speed', {
+    environment: environment(),
+    corpus: { base: 'tedtalks-talks.json', seed: CORPUS_SEED, sizes: corpora },
+    queries: { sample: sample.length, warmup: WARMUP, budgetMs: QUERY_BUDGET_MS, from: 'relevance query set, all classes', limit: 5 },
+    memory: 'heapUsed after build minus before (after gc), divided by the UTF-8 size of the indexed text',
+    rows,
+    snapshots,
+  });
+
+  const mb = (b?: number) => (b == null ? '-' : (b / 1e6).toFixed(1));
+  const speedTable = table(
+    ['engine', 'docs', 'build s', 'heap MB', 'heap / text', 'p50 ms', 'p99 ms', 'note'],
+    rows.map((x) => [
+      x.engine,
+      `${x.docs / 1000}k`,
+      x.buildMs == null ? '-' : fmt(x.buildMs / 1000),
+      mb(x.heapBytes),
+      fmt(x.heapRatio, 1),
+      fmt(x.p50, 3),
+      fmt(x.p99, 3),
+      x.note ?? '',
+    ]),
+  );
+  const snapTable = table(
+    ['Sniff snapshot', 'size MB', 'serialize ms', 'load ms', 'heap after load MB'],
+    snapshots.map((s) => [`${s.docs / 1000}k docs`, mb(s.bytes), s.serializeMs, s.loadMs, mb(s.heapBytesAfterLoad)]),
+  );
+  const markdown =
+    `Speed: per query (limit 5), ${sample.length} queries from the relevance set per engine setup after ${WARMUP} warm-up queries; ` +
+    `corpora synthesised from the TED talks (seed ${CORPUS_SEED}); text ${SIZES.map((s) => `${s / 1000}k = ${mb(corpora[s].rawBytes)} MB`).join(', ')}.\n\n` +
+    speedTable +
+    '\n\n' +
+    snapTable;
+  return { markdown, file };
+}

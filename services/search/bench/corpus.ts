@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { IndexDocument } from '@sniff/contracts';
 
 /** The shared TED corpus: 2,356 real talks (see /work/shared/data/README.md). */
-export const DATA_FILE = process.env.SNIFF_BENCH_DATA ?? resolve(__dirname, '../../../../../../shared/data/tedtalks-talks.json');
+export const DATA_FILE =
+  process.env.SNIFF_BENCH_DATA ?? resolve(__dirname, '../../../../../../shared/data/tedtalks-talks.json');
 
 interface Talk {
   name: string;
@@ -75,8 +76,12 @@ export function synthesize(base: IndexDocument[], n: number, seed = 42): IndexDo
     const tb = b.title.split(' ');
     const cut = int(r, 1, Math.max(1, ta.length - 1));
     const title = vary([...ta.slice(0, cut), ...tb.slice(int(r, 0, Math.max(0, tb.length - 2)))].join(' '));
-    const desc = [...sentences(a).slice(0, 2), ...sentences(b).slice(0, 1), ...(r() < 0.5 ? sentences(c).slice(-1) : [])];
-    const tags = [...new Set([...a.body.split(', '), ...b.body.split(', ')])].filter((t) => r() < 0.7);
+    const desc = [
+      ...sentences(a).slice(0, 2),
+      ...sentences(b).slice(0, 1),
+      ...(r() < 0.5 ? sentences(c).slice(-1) : []),
+    ];
+    const tags = [...new Set([...a.body.split(', '), ...b.body.split(', ')])].filter(() => r() < 0.7);
     out.push({
       id: `syn-${i}`,
       url: `https://www.ted.com/talks/syn_${i}`,

@@ -36,7 +36,11 @@ export const sniff: Family = {
     return {
       index,
       variants: [
-        { name: 'sniff', setup: `SearchIndex (${miniSearchEngine.name})`, search: (q) => index.search(q, LIMIT).hits.map((h) => h.id) },
+        {
+          name: 'sniff',
+          setup: `SearchIndex (${miniSearchEngine.name})`,
+          search: (q) => index.search(q, LIMIT).hits.map((h) => h.id),
+        },
       ],
     };
   },
@@ -82,7 +86,9 @@ export const flexsearch: Family = {
     for (const d of docs) index.add(plain(d));
     return {
       index,
-      variants: [{ name: 'flexsearch', setup: 'Document, defaults', search: (q) => flexIds(index.search(q, { limit: LIMIT })) }],
+      variants: [
+        { name: 'flexsearch', setup: 'Document, defaults', search: (q) => flexIds(index.search(q, { limit: LIMIT })) },
+      ],
     };
   },
 };

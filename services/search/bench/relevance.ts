@@ -21,7 +21,13 @@ export interface VariantRelevance {
 }
 
 /** success@1 and success@5 of every engine setup on every query class, on the real TED corpus. */
-export function runRelevance(): { text: string; markdown: string; file: string; results: VariantRelevance[]; queries: BenchQuery[] } {
+export function runRelevance(): {
+  text: string;
+  markdown: string;
+  file: string;
+  results: VariantRelevance[];
+  queries: BenchQuery[];
+} {
   const docs = loadTalks();
   const queries = generateQueries(docs, PER_CLASS, QUERY_SEED);
   const results: VariantRelevance[] = [];
@@ -70,7 +76,9 @@ export function runRelevance(): { text: string; markdown: string; file: string; 
   );
   const head = ['engine', ...QUERY_CLASSES.map((c) => `${c} @1/@5`)];
   const rows = results.map((r) => [
-    r.engine + (r.classes.exact.n < PER_CLASS ? ` (${r.classes.exact.n}/class)` : '') + (r.errors ? ` (${r.errors} errors)` : ''),
+    r.engine +
+      (r.classes.exact.n < PER_CLASS ? ` (${r.classes.exact.n}/class)` : '') +
+      (r.errors ? ` (${r.errors} errors)` : ''),
     ...QUERY_CLASSES.map((c) => `${fmt(r.classes[c].s1)} / ${fmt(r.classes[c].s5)}`),
   ]);
   rows.push(['best peer @5', ...QUERY_CLASSES.map((c) => fmt(best[c]))]);

@@ -9,7 +9,9 @@ export const RESULTS_DIR = resolve(__dirname, '../../results');
 export function environment() {
   let commit = 'unknown';
   try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     /* not a git checkout */
   }
@@ -34,8 +36,14 @@ export function writeText(name: string, text: string): string {
 export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => '| ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
-  return [line(head), '|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|', ...cells.slice(1).map(line)].join('\n');
+  const line = (r: string[]) =>
+    '| ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  return [
+    line(head),
+    '|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|',
+    ...cells.slice(1).map(line),
+  ].join('\n');
 }
 
-export const fmt = (x: number | null | undefined, digits = 2) => (x == null || Number.isNaN(x) ? '-' : x.toFixed(digits));
+export const fmt = (x: number | null | undefined, digits = 2) =>
+  x == null || Number.isNaN(x) ? '-' : x.toFixed(digits);

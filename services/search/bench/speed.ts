@@ -25,7 +25,8 @@ const heap = () => {
   gc();
   return process.memoryUsage().heapUsed;
 };
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN;
 
 export interface SpeedRow {
   engine: string;
@@ -48,11 +49,16 @@ export interface SnapshotRow {
 }
 
 export function runSpeed(): { markdown: string; file: string } {
-  if (!(global as unknown as { gc?: unknown }).gc) process.stderr.write('speed: run node with --expose-gc for memory figures\n');
+  if (!(global as unknown as { gc?: unknown }).gc)
+    process.stderr.write('speed: run node with --expose-gc for memory figures\n');
   const base = loadTalks();
   const r = rng(11);
   const all = generateQueries(base, PER_CLASS, QUERY_SEED).map((q) => q.q);
-  const sample = all.map((q) => [r(), q] as const).sort((a, b) => a[0] - b[0]).map(([, q]) => q).slice(0, SAMPLE);
+  const sample = all
+    .map((q) => [r(), q] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, q]) => q)
+    .slice(0, SAMPLE);
 
   const rows: SpeedRow[] = [];
   const snapshots: SnapshotRow[] = [];
@@ -68,7 +74,11 @@ export function runSpeed(): { markdown: string; file: string } {
     for (const family of FAMILIES) {
       const predicted = (build10k.get(family.name) ?? 0) * (size / 10_000);
       if (size > 10_000 && predicted > BUILD_LIMIT_MS) {
-        rows.push({ engine: family.name, docs: size, note: `skipped: 10k build x${size / 10_000} predicts ${(predicted / 1000).toFixed(0)} s > 60 s` });
+        rows.push({
+          engine: family.name,
+          docs: size,
+          note: `skipped: 10k build x${size / 10_000} predicts ${(predicted / 1000).toFixed(0)} s > 60 s`,
+        });
         continue;
       }
       const before = heap();
@@ -101,10 +111,21 @@ export function runSpeed(): { markdown: string; file: string } {
           p99: pct(sorted, 0.99),
           mean: times.reduce((a, b) => a + b, 0) / times.length,
           ...(note || times.length < sample.length
-            ? { note: [note, times.length < sample.length ? `${times.length} of ${sample.length} queries in the ${QUERY_BUDGET_MS / 1000} s budget` : ''].filter(Boolean).join('; ') }
+            ? {
+                note: [
+                  note,
+                  times.length < sample.length
+                    ? `${times.length} of ${sample.length} queries in the ${QUERY_BUDGET_MS / 1000} s budget`
+                    : '',
+                ]
+                  .filter(Boolean)
+                  .join('; '),
+              }
             : {}),
         });
-        process.stderr.write(`speed: ${size} ${v.name} build ${Math.round(buildMs)} ms, p50 ${fmt(pct(sorted, 0.5))} ms\n`);
+        process.stderr.write(
+          `speed: ${size} ${v.name} build ${Math.round(buildMs)} ms, p50 ${fmt(pct(sorted, 0.5))} ms\n`,
+        );
       }
 
       if (family.name === 'sniff') {
@@ -122,7 +143,13 @@ export function runSpeed(): { markdown: string; file: string } {
         const heapBytesAfterLoad = heap() - beforeLoad;
         if (loaded.documentCount !== new Set(docs.map((d) => d.id)).size) throw new Error('snapshot lost documents');
         loaded = null;
-        snapshots.push({ docs: size, bytes, serializeMs: Math.round(serializeMs), loadMs: Math.round(loadMs), heapBytesAfterLoad });
+        snapshots.push({
+          docs: size,
+          bytes,
+          serializeMs: Math.round(serializeMs),
+          loadMs: Math.round(loadMs),
+          heapBytesAfterLoad,
+        });
       }
       built = null;
     }
@@ -132,7 +159,13 @@ export function runSpeed(): { markdown: string; file: string } {
   const file = writeResult('speed', {
     environment: environment(),
     corpus: { base: 'tedtalks-talks.json', seed: CORPUS_SEED, sizes: corpora },
-    queries: { sample: sample.length, warmup: WARMUP, budgetMs: QUERY_BUDGET_MS, from: 'relevance query set, all classes', limit: 5 },
+    queries: {
+      sample: sample.length,
+      warmup: WARMUP,
+      budgetMs: QUERY_BUDGET_MS,
+      from: 'relevance query set, all classes',
+      limit: 5,
+    },
     memory: 'heapUsed after build minus before (after gc), divided by the UTF-8 size of the indexed text',
     rows,
     snapshots,

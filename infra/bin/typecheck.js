@@ -6,7 +6,11 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
 // Every workspace, plus nested projects with their own compiler settings (the widget targets the DOM).
-const workspaces = [...require(join(root, 'package.json')).workspaces, 'services/search/widget', 'services/search/bench'];
+const workspaces = [
+  ...require(join(root, 'package.json')).workspaces,
+  'services/search/widget',
+  'services/search/bench',
+];
 let failed = false;
 for (const ws of workspaces) {
   const tsconfig = join(root, ws, 'tsconfig.json');

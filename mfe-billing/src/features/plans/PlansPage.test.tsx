@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
 import { PlansPage } from './PlansPage';
 
-function renderWith(plans: string) {
+function renderWith(plans: string, plansError: string | null = null) {
   const { inject } = createSniffStore();
-  act(() => registerPlatform(createStubPlatform(inject, `?plans=${plans}`)));
+  act(() => registerPlatform({ ...createStubPlatform(inject, `?plans=${plans}`), plansError }));
   return render(<PlansPage />);
 }
 
@@ -33,5 +33,11 @@ describe('Choose Your Plan', () => {
     const card = screen.getByRole('article', { name: 'Solo Basic' });
     expect(within(card).getByRole('button', { name: 'Subscribe' })).toHaveProperty('disabled', true);
     expect(within(card).getByText(/Checkout is coming soon/)).toBeTruthy();
+  });
+
+  it('marks no plan Active when the plans could not be loaded, and says so', () => {
+    renderWith('', 'Server error: 503');
+    expect(screen.getByRole('alert').textContent).toContain('Could not retrieve user plan information');
+    expect(screen.queryByRole('button', { name: 'Active' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { usePlans } from '@sniff/shell-sdk';
+import { usePlatform } from '@sniff/shell-sdk';
 import { PLAN_CATALOGUE, type PlanCard as Plan, type PlanEntry } from '@sniff/contracts';
 
 const GROUPS: { key: Plan['group']; title: string }[] = [
@@ -18,16 +18,17 @@ const FAQ = [
 
 /** "Choose Your Plan": the plan catalogue of @sniff/contracts, with the owner's current plan marked. */
 export function PlansPage() {
-  const plans = usePlans();
+  const { plans, plansError } = usePlatform();
   return (
     <div className="plans">
       <h2>Choose Your Plan</h2>
+      {plansError && <p role="alert">Could not retrieve user plan information. Please try again. ({plansError})</p>}
       {GROUPS.map((g) => (
         <section key={g.key} aria-labelledby={`plans-${g.key}`}>
           <h3 id={`plans-${g.key}`}>{g.title}</h3>
           <div className="plans-group">
             {PLAN_CATALOGUE.filter((p) => p.group === g.key).map((p) => (
-              <PlanCard key={p.key} plan={p} current={plans ?? []} />
+              <PlanCard key={p.key} plan={p} current={plansError ? null : plans} />
             ))}
           </div>
         </section>
@@ -45,14 +46,16 @@ export function PlansPage() {
   );
 }
 
-export function PlanCard({ plan, current }: { plan: Plan; current: readonly PlanEntry[] }) {
+/** `current` is null while the owner's plans are unknown (loading or failed): no card is marked Active. */
+export function PlanCard({ plan, current }: { plan: Plan; current: readonly PlanEntry[] | null }) {
   const [yearly, setYearly] = useState(false);
   const price = (yearly ? plan.yearly : plan.monthly) ?? plan.monthly ?? plan.yearly;
-  const ids = new Set(current.map((c) => c.plan));
+  const ids = new Set((current ?? []).map((c) => c.plan));
   const isCurrent =
-    [plan.monthly?.id, plan.yearly?.id].some((id) => id && ids.has(id)) ||
-    // No plan at all means the free plan.
-    (plan.monthly?.id === 'free' && current.every((c) => c.plan === 'free'));
+    current !== null &&
+    ([plan.monthly?.id, plan.yearly?.id].some((id) => id && ids.has(id)) ||
+      // No plan at all means the free plan.
+      (plan.monthly?.id === 'free' && current.every((c) => c.plan === 'free')));
   return (
     <article className={`plan-card${isCurrent ? ' plan-card--current' : ''}`} aria-label={plan.name}>
       <h4>{plan.name}</h4>

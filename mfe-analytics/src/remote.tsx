@@ -1,6 +1,7 @@
 import { defineRemote, getPlatform } from '@sniff/shell-sdk';
 import { analyticsApi } from './shared/api';
 import { AnalyticsPage } from './features/analytics/AnalyticsPage';
+import '@sniff/ui/remote.css';
 import './styles.css';
 
 getPlatform().inject({

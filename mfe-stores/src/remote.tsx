@@ -2,6 +2,7 @@ import { defineRemote, getPlatform } from '@sniff/shell-sdk';
 import { storesApi } from './shared/api';
 import { StoresPage } from './features/stores/StoresPage';
 import { InstallationGuidePage } from './features/guide/InstallationGuidePage';
+import '@sniff/ui/remote.css';
 import './styles.css';
 
 getPlatform().inject({

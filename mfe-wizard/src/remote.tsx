@@ -1,6 +1,7 @@
 import { defineRemote, getPlatform } from '@sniff/shell-sdk';
 import { wizardApi } from './shared/api';
 import { CreateStorePage } from './features/wizard/CreateStorePage';
+import '@sniff/ui/remote.css';
 import './styles.css';
 
 getPlatform().inject({

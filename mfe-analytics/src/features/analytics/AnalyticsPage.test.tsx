@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { FREE, installFakeApi, PAID, renderPage } from '../../test/harness';
+import { FREE, installFakeApi, PAID, renderPage } from '@sniff/shell-sdk/testing';
 import { analyticsApi } from '../../shared/api';
 import { AnalyticsPage, UPGRADE_TEXT } from './AnalyticsPage';
 

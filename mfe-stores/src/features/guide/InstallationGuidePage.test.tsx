@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderPage } from '../../test/harness';
+import { renderPage } from '@sniff/shell-sdk/testing';
 import { InstallationGuidePage } from './InstallationGuidePage';
 
 test('Squarespace is the default tab; Shopify and the custom website section have steps and a snippet', () => {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { installFakeApi, renderPage } from '../../test/harness';
+import { installFakeApi, renderPage } from '@sniff/shell-sdk/testing';
 import { storesApi } from '../../shared/api';
 import { CONFIRM_DELETE, StoresPage } from './StoresPage';
 

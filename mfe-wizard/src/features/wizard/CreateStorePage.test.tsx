@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { FREE, installFakeApi, PAID, renderPage } from '../../test/harness';
+import { FREE, installFakeApi, PAID, renderPage } from '@sniff/shell-sdk/testing';
 import { wizardApi } from '../../shared/api';
 import { CreateStorePage } from './CreateStorePage';
 import { FREE_PAGE_TIP } from './steps/ConnectCustomStep';

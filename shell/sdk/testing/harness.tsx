@@ -1,15 +1,14 @@
 /**
- * Test harness: a stub platform, a store holding this remote's API, a memory router (the shell
+ * Test harness: (shared by every remote) a stub platform, a store holding this remote's API, a memory router (the shell
  * owns the real one) and a fake `fetch` that serves /api calls from handlers the test defines.
  * jsdom has no fetch API, so minimal Headers/Request/Response stand-ins are installed too.
  */
-import './polyfills';
 import type { ReactElement } from 'react';
 import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { registerPlatform, type Injectable, type Platform } from '@sniff/shell-sdk';
+import { registerPlatform, type Injectable, type Platform } from '../src';
 import type { PlanEntry } from '@sniff/contracts';
 
 export type Reply = { status?: number; body: unknown };

@@ -84,7 +84,8 @@ export function Alert({
   );
 }
 
-function copyWithTextarea(text: string): void {
+/** Older browsers and non-secure pages: copy through a selected textarea; false when that fails too. */
+function copyWithTextarea(text: string): boolean {
   const area = document.createElement('textarea');
   area.value = text;
   area.setAttribute('readonly', '');
@@ -93,7 +94,9 @@ function copyWithTextarea(text: string): void {
   document.body.appendChild(area);
   area.select();
   try {
-    document.execCommand('copy');
+    return document.execCommand?.('copy') ?? false;
+  } catch {
+    return false;
   } finally {
     area.remove();
   }
@@ -109,25 +112,30 @@ export function CopyButton({
   label?: string;
   variant?: ButtonVariant;
 }) {
-  const [copied, setCopied] = useState(false);
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
+    let ok: boolean;
     try {
-      if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(text);
-      else copyWithTextarea(text);
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard API');
+      await navigator.clipboard.writeText(text);
+      ok = true;
     } catch {
-      copyWithTextarea(text);
+      ok = copyWithTextarea(text);
     }
-    setCopied(true);
+    setState(ok ? 'copied' : 'failed');
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), 2000);
+    if (ok) timer.current = setTimeout(() => setState('idle'), 2000);
   };
 
   return (
-    <Button variant={variant} onClick={() => void copy()} aria-live="polite">
-      {copied ? 'Copied!' : label}
-    </Button>
+    <>
+      <Button variant={variant} onClick={() => void copy()} aria-live="polite">
+        {state === 'copied' ? 'Copied!' : label}
+      </Button>
+      {state === 'failed' && <span role="alert">Copying failed: select the code and copy it by hand.</span>}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import {
   useTop10ZeroesQuery,
   useZeroesQuery,
 } from '../../shared/api';
-import { Spinner } from '../../shared/ui/Spinner';
+import { Spinner } from '@sniff/ui';
 import { Panel } from './Panel';
 
 export const UPGRADE_TEXT = 'This feature is for upgraded plans. Please upgrade to use analytics and insights.';

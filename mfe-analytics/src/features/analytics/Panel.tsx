@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { errorMessage } from '@sniff/shell-sdk';
-import { Spinner } from '../../shared/ui/Spinner';
+import { Spinner } from '@sniff/ui';
 
 interface QueryState<T> {
   data?: T[];

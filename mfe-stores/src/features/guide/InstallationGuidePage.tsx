@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, type Platform } from '@sniff/contracts';
-import { CopyButton } from '../../shared/ui/CopyButton';
+import { CopyButton } from '@sniff/ui';
 import { Tabs, type TabDef } from '../../shared/ui/Tabs';
 
 type PlatformTab = 'squarespace' | 'shopify';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { usePlans, usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts';
-import { CopyButton } from '../../shared/ui/CopyButton';
+import { CopyButton } from '@sniff/ui';
 import { StatusBadge } from '../../shared/ui/StatusBadge';
 
 /** Manage panel (walking skeleton): the info block and the embed code. Customisation comes later. */

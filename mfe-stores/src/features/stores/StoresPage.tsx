@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
-import { Spinner } from '../../shared/ui/Spinner';
+import { Spinner } from '@sniff/ui';
 import { StatusBadge } from '../../shared/ui/StatusBadge';
 import { ManagePanel } from './ManagePanel';
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../shared/ui/Spinner';
+import { Spinner } from '@sniff/ui';
 
 export const FREE_PAGE_TIP =
   'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';

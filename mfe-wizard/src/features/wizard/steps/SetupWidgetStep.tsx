@@ -8,7 +8,7 @@ import {
   type WidgetSettings,
   type WidgetSize,
 } from '@sniff/contracts';
-import { CopyButton } from '../../../shared/ui/CopyButton';
+import { CopyButton } from '@sniff/ui';
 
 export function SetupWidgetStep({
   created,

@@ -82,3 +82,26 @@ export type RecordedSearchEvent = z.infer<typeof recordedSearchEventSchema>;
 export const SEARCH_EVENTS_QUEUE = 'search-events';
 /** Retry policy of the events queue; search (producer) and analytics (consumer) both declare it. */
 export const SEARCH_EVENTS_QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
+
+// Per-store query rules (stores -> search): synonyms and stop words, applied at query time.
+/** One word as a visitor would type it: letters, digits and marks only (no spaces or hyphens). */
+export const ruleWordSchema = z
+  .string()
+  .trim()
+  .min(1, 'words must not be empty')
+  .max(64, 'words must be at most 64 characters')
+  .regex(/^[\p{L}\p{N}\p{M}]+$/u, 'each entry must be a single word of letters or digits');
+export const synonymRuleSchema = z.discriminatedUnion('kind', [
+  /** Every word finds the others ("sofa", "couch", "settee"). */
+  z.object({ kind: z.literal('two-way'), words: z.array(ruleWordSchema).min(2).max(20) }),
+  /** `from` also finds `to`, not the reverse ("phone" finds "iphone"). */
+  z.object({ kind: z.literal('one-way'), from: ruleWordSchema, to: z.array(ruleWordSchema).min(1).max(20) }),
+]);
+export type SynonymRule = z.infer<typeof synonymRuleSchema>;
+export const MAX_SYNONYM_RULES = 200;
+export const MAX_STOP_WORDS = 200;
+export const searchSettingsSchema = z.object({
+  synonyms: z.array(synonymRuleSchema).max(MAX_SYNONYM_RULES, `at most ${MAX_SYNONYM_RULES} synonym rules`).default([]),
+  stopWords: z.array(ruleWordSchema).max(MAX_STOP_WORDS, `at most ${MAX_STOP_WORDS} stop words`).default([]),
+});
+export type SearchSettings = z.infer<typeof searchSettingsSchema>;

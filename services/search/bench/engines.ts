@@ -39,7 +39,7 @@ export const sniff: Family = {
         {
           name: 'sniff',
           setup: `SearchIndex (${miniSearchEngine.name})`,
-          search: (q) => index.search(q, LIMIT).hits.map((h) => h.id),
+          search: (q) => index.search(q, { limit: LIMIT }).hits.map((h) => h.id),
         },
       ],
     };

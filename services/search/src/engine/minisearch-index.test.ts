@@ -3,7 +3,7 @@ import { SITE_DOCUMENTS } from './fixtures';
 import { editDistance } from './text';
 
 const index = miniSearchEngine.build(SITE_DOCUMENTS);
-const ids = (q: string, limit = 10) => index.search(q, limit).hits.map((h) => h.id);
+const ids = (q: string, limit = 10) => index.search(q, { limit: limit }).hits.map((h) => h.id);
 
 describe('MiniSearch index', () => {
   it('finds exact words, prefixes of the last word and typos, best match first', () => {
@@ -30,38 +30,38 @@ describe('MiniSearch index', () => {
 
   it('treats operators, emoji, right-to-left text and control characters as plain text', () => {
     for (const q of ['& | ! :* <-> " \' `', '☕️🔥', 'مرحبا بالعالم', 'pri\u0000cing', '((((', '\\']) {
-      expect(() => index.search(q, 5)).not.toThrow();
+      expect(() => index.search(q, { limit: 5 })).not.toThrow();
     }
     expect(ids('"pricing" & !')[0]).toBe('pricing');
   });
 
   it('corrects words it does not know, counting a swap of two letters as one typo', () => {
-    const r = index.search('pricnig plnas', 5);
+    const r = index.search('pricnig plnas', { limit: 5 });
     expect(r.correctedQuery).toBe('pricing plans');
     expect(r.hits[0].id).toBe('pricing');
-    expect(index.search('pricing', 5).correctedQuery).toBeUndefined();
+    expect(index.search('pricing', { limit: 5 }).correctedQuery).toBeUndefined();
   });
 
   it('returns highlight ranges that point at the matched words', () => {
-    const hit = index.search('cafe', 5).hits.find((h) => h.id === 'cafe')!;
+    const hit = index.search('cafe', { limit: 5 }).hits.find((h) => h.id === 'cafe')!;
     expect(hit.highlight.title.map(([s, e]) => hit.title.slice(s, e))).toEqual(['Café']);
-    const pricing = index.search('plans pric', 5).hits[0];
+    const pricing = index.search('plans pric', { limit: 5 }).hits[0];
     expect(pricing.highlight.title.map(([s, e]) => pricing.title.slice(s, e))).toEqual(['Pricing']);
     expect(pricing.highlight.description.map(([s, e]) => pricing.description.slice(s, e))).toEqual(['Plans', 'prices']);
   });
 
   it('suggests completions from the vocabulary', () => {
-    expect(index.search('ship', 5).suggestions).toContain('shipping');
+    expect(index.search('ship', { limit: 5 }).suggestions).toContain('shipping');
   });
 
   it('survives a snapshot round trip', () => {
     const loaded = miniSearchEngine.load(index.serialize());
     expect(loaded.documentCount).toBe(SITE_DOCUMENTS.length);
-    expect(loaded.search('pricng', 5)).toEqual(index.search('pricng', 5));
+    expect(loaded.search('pricng', { limit: 5 })).toEqual(index.search('pricng', { limit: 5 }));
   });
 
   it('keeps price and image of a product', () => {
-    const hit = index.search('menu', 5).hits[0];
+    const hit = index.search('menu', { limit: 5 }).hits[0];
     expect(hit).toMatchObject({ id: 'cafe', price: 4.5, imageUrl: 'https://shop.example/cafe.png' });
   });
 });

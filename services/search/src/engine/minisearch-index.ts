@@ -1,6 +1,6 @@
 import MiniSearch, { type Options, type SearchOptions, type SearchResult } from 'minisearch';
 import type { IndexDocument, SearchHit } from '@sniff/contracts';
-import type { IndexSearchResult, SearchEngine, SearchIndex } from './search-index';
+import type { IndexSearchResult, QueryOptions, SearchEngine, SearchIndex } from './search-index';
 import { editDistance, foldTerm, maxTypos, queryTerms, splitWords, tokenize } from './text';
 
 const SNAPSHOT_VERSION = 1;
@@ -57,7 +57,7 @@ class MiniSearchIndex implements SearchIndex {
     return this.ms.documentCount;
   }
 
-  search(q: string, limit: number): IndexSearchResult {
+  search(q: string, { limit }: QueryOptions): IndexSearchResult {
     const terms = queryTerms(q);
     if (!terms.length) return { hits: [], suggestions: [] };
 

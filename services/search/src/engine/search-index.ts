@@ -1,4 +1,5 @@
 import type { IndexDocument, SearchHit } from '@sniff/contracts';
+import type { QueryRules } from './query-rules';
 
 /** What one query returns from an index (the service adds `query` and `tookMs`). */
 export interface IndexSearchResult {
@@ -8,13 +9,19 @@ export interface IndexSearchResult {
   suggestions: string[];
 }
 
+export interface QueryOptions {
+  limit: number;
+  /** The store's synonyms and stop words (none when absent). */
+  rules?: QueryRules;
+}
+
 /**
  * One store's in-memory index. The service only talks to this interface, so the engine
  * behind it can be replaced (a later benchmark picks the engine) without touching routes.
  */
 export interface SearchIndex {
   readonly documentCount: number;
-  search(q: string, limit: number): IndexSearchResult;
+  search(q: string, options: QueryOptions): IndexSearchResult;
   /** A self-contained snapshot that `SearchEngine.load` turns back into an equal index. */
   serialize(): string;
 }

@@ -51,7 +51,7 @@ export class SearchService {
     }
     const index = await this.indexFor(storeId);
     if (!index) throw new NotFoundException('Store not found');
-    const result = index.search(q, limit);
+    const result = index.search(q, { limit });
     return { query: q, ...result, tookMs: took() };
   }
 

@@ -1,33 +1,36 @@
 import { usePlatform } from '@sniff/shell-sdk';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { SECTION_LINKS } from './site-nav';
+import { ThemeToggle } from './ThemeToggle';
 
-/** Header of every public page: brand, section anchors, theme toggle, Login and Sign Up. */
+export { SiteFooter } from './SiteFooter';
+
+/**
+ * Header of every public page: skip link, logo, the landing page's section anchors, theme toggle,
+ * Login and Sign Up, and on small screens a menu that also lists the guides.
+ * Pages render their content in `<main id="main">` (the skip link's target).
+ */
 export function SiteHeader() {
   const platform = usePlatform();
-  const next = platform.theme === 'dark' ? 'light' : 'dark';
-  const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
     <header className="site-header">
-      <a className="site-brand" href="/">
-        Sniff
+      <a className="site-skip" href="#main">
+        Skip to content
       </a>
+      <Logo />
       <nav aria-label="Sections" className="site-nav">
-        <a href="/#features">Features</a>
-        <a href="/#pricing">Pricing</a>
-        <a href="/#faq">FAQ</a>
+        {SECTION_LINKS.map((l) => (
+          <a key={l.href} href={l.href}>
+            {l.label}
+          </a>
+        ))}
       </nav>
       <div className="site-actions">
+        <ThemeToggle />
         <button
           type="button"
-          className="site-icon-button"
-          aria-label={label}
-          title={label}
-          onClick={() => platform.setTheme(next)}
-        >
-          {next === 'dark' ? '☾' : '☀'}
-        </button>
-        <button
-          type="button"
-          className="site-button site-button--ghost"
+          className="site-button site-button--ghost site-actions__login"
           onClick={() => platform.signIn({ returnTo: '/dashboard' })}
         >
           Login
@@ -39,19 +42,8 @@ export function SiteHeader() {
         >
           Sign Up
         </button>
+        <MobileMenu />
       </div>
     </header>
-  );
-}
-
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <p>© {new Date().getFullYear()} Sniff. Site search that forgives typos.</p>
-      <nav aria-label="Footer">
-        <a href="/#pricing">Pricing</a> · <a href="/dashboard">Dashboard</a> ·{' '}
-        <a href="mailto:support@sniff.dev">Support</a>
-      </nav>
-    </footer>
   );
 }

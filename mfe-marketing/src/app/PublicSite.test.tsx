@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
@@ -20,15 +20,20 @@ function renderAt(path: string) {
 describe('public site', () => {
   it('landing page signs up with the sign-up hint and logs in without it', async () => {
     const calls = renderAt('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Search that forgives typos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Site search that forgives typos' })).toBeTruthy();
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Up' })[0]);
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(calls).toEqual([{ signUp: true, returnTo: '/dashboard' }, { returnTo: '/dashboard' }]);
   });
 
-  it('shows prices from the shared plan catalogue', () => {
+  it('shows prices from the shared plan catalogue', async () => {
     renderAt('/');
-    expect(screen.getByText('$19/month')).toBeTruthy();
+    await userEvent.click(
+      within(screen.getByRole('tablist', { name: 'Plans for' })).getByRole('tab', { name: 'SaaS websites' }),
+    );
+    expect(screen.getByRole('article', { name: 'SaaS Starter' }).querySelector('.price')?.textContent).toBe(
+      '$19/month',
+    );
   });
 
   it('answers unknown public paths with a not-found page', () => {

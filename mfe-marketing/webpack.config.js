@@ -1,3 +1,69 @@
+// The marketing remote (browser, Module Federation) plus, for production builds, a Node build of the
+// same pages that scripts/prerender.js turns into static HTML (public routes are pre-rendered for SEO).
+const path = require('node:path');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { createWebpackConfig } = require('../shell/sdk/federation/webpack.js');
 
-module.exports = createWebpackConfig({ dir: __dirname, name: 'mfe_marketing', devPort: 3010 });
+const remote = createWebpackConfig({ dir: __dirname, name: 'mfe_marketing', devPort: 3010 });
+
+/** Where the remote's files are served; assets referenced by pre-rendered HTML point here. */
+const REMOTE_PUBLIC_PATH = '/remotes/mfe-marketing/';
+/** Node build for the pre-renderer: a dot-directory, which the gateway's static mounts never serve. */
+const PRERENDER_DIR = path.join(__dirname, 'dist/.prerender');
+
+const swcOptions = {
+  swcrc: false,
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    transform: { react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+};
+
+/** Packages stay require()s (one React for the pages and react-dom/server); CSS is bundled and extracted. */
+function externalPackages({ request }, callback) {
+  if (request && /^(@[^./][^/]*\/)?[^./]/.test(request) && !request.endsWith('.css')) {
+    return callback(undefined, `commonjs ${request}`);
+  }
+  return callback();
+}
+
+const prerender = {
+  name: 'prerender',
+  // After the remote: its output.clean empties dist/ first.
+  dependencies: ['remote'],
+  context: __dirname,
+  mode: 'production',
+  target: 'node20',
+  devtool: false,
+  entry: { prerender: './src/prerender/server.ts' },
+  output: {
+    path: PRERENDER_DIR,
+    filename: '[name].js',
+    library: { type: 'commonjs2' },
+    publicPath: REMOTE_PUBLIC_PATH,
+    clean: true,
+  },
+  externals: [externalPackages],
+  resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+  module: {
+    rules: [
+      { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
+      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+      // Same file names as the remote's build (content hash), served from the remote's folder.
+      { test: /\.(svg|png|jpe?g|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
+    ],
+  },
+  plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+  // Readable stack traces when a page fails to render; the bundle never reaches a browser.
+  optimization: { minimize: false },
+  performance: { hints: false },
+};
+
+module.exports = (env, argv) => {
+  // `webpack --env prerenderOnly` rebuilds just the Node build (quick iteration on the pre-renderer).
+  if (env.prerenderOnly) return { ...prerender, dependencies: [] };
+  const browser = { ...remote(env, argv), name: 'remote' };
+  return argv.mode === 'development' || env.WEBPACK_SERVE ? browser : [browser, prerender];
+};

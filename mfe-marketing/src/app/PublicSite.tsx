@@ -1,17 +1,30 @@
-import { Route, Routes } from 'react-router-dom';
-import { LandingPage } from '../features/landing/LandingPage';
-import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useDocumentMeta, useScrollOnNavigate } from './document-meta';
+import type { PublicPage } from './public-page';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES, PUBLIC_REDIRECTS } from './public-pages';
 
-/** The public routes: the shell mounts this for every path outside /dashboard. */
-export const PUBLIC_ROUTES = [{ path: '/', Page: LandingPage }] as const;
+function PublicRoute({ page, indexable = true }: { page: PublicPage; indexable?: boolean }) {
+  useDocumentMeta(page, { indexable });
+  const { Page } = page;
+  return <Page />;
+}
 
+/**
+ * The public routes: the shell mounts this for every path outside /dashboard. Routes are case
+ * sensitive so the client shows the same page the gateway pre-rendered for a path (hydration).
+ * No DOM of its own: the pre-rendered markup is exactly the page's.
+ */
 export function PublicSite() {
+  useScrollOnNavigate();
   return (
     <Routes>
-      {PUBLIC_ROUTES.map(({ path, Page }) => (
-        <Route key={path} path={path} element={<Page />} />
+      {PUBLIC_PAGES.map((page) => (
+        <Route key={page.path} caseSensitive path={page.path} element={<PublicRoute page={page} />} />
       ))}
-      <Route path="*" element={<NotFoundPage />} />
+      {Object.entries(PUBLIC_REDIRECTS).map(([from, to]) => (
+        <Route key={from} caseSensitive path={from} element={<Navigate to={to} replace />} />
+      ))}
+      <Route path="*" element={<PublicRoute page={NOT_FOUND_PAGE} indexable={false} />} />
     </Routes>
   );
 }

@@ -1,0 +1,20 @@
+import { LANDING_PAGE } from '../features/landing/page';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import type { PublicPage } from './public-page';
+
+/** Every public route, in sitemap order. The route table, the pre-renderer and the sitemap read this list. */
+export const PUBLIC_PAGES: PublicPage[] = [LANDING_PAGE];
+
+/** Old or alternative addresses of a page (alias -> route); the gateway answers them with 301. */
+export const PUBLIC_REDIRECTS: Record<string, string> = {};
+
+/** What any other public path shows (pre-rendered once, served with HTTP 404, never in the sitemap). */
+export const NOT_FOUND_PAGE: PublicPage = {
+  path: '/404',
+  title: 'Page not found | Sniff',
+  description:
+    'This page does not exist on sniff.dev. Find the Sniff setup guides for Squarespace, Shopify and SaaS sites.',
+  keywords: [],
+  structuredData: [],
+  Page: NotFoundPage,
+};

@@ -1,8 +1,9 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createSniffStore, registerPlatform } from '@sniff/shell-sdk';
 import '@sniff/ui/tokens.css';
 import './shell.css';
 import { App } from './app/App';
+import { PUBLIC_REMOTE } from './app/routes';
 import { shellApi } from './auth/shellApi';
 import { createRemoteLoader } from './remotes/loader';
 import { fetchJson, remotesManifestSchema, runtimeConfigSchema } from './shared/config';
@@ -33,9 +34,22 @@ async function start(root: HTMLElement): Promise<void> {
     signIn: () => window.location.assign('/dashboard'),
     signOut: () => undefined,
   });
-  createRoot(root).render(
-    <App config={config} store={store} inject={inject} loadRemote={createRemoteLoader(manifest)} />,
-  );
+  const loadRemote = createRemoteLoader(manifest);
+  const app = <App config={config} store={store} inject={inject} loadRemote={loadRemote} />;
+  if (!root.hasAttribute('data-prerendered')) {
+    createRoot(root).render(app);
+    return;
+  }
+  // A public page pre-rendered at build: load the marketing remote first, then hydrate, so React's
+  // first render is that same page and adopts the existing markup instead of replacing it.
+  try {
+    await loadRemote(PUBLIC_REMOTE.remote);
+  } catch (error) {
+    // The pre-rendered page stays readable (links work without JavaScript); only its buttons stay inert.
+    console.error(`${PUBLIC_REMOTE.remote} could not load; showing the page without interactivity`, error);
+    return;
+  }
+  hydrateRoot(root, app);
 }
 
 const root = document.getElementById('root');
@@ -43,6 +57,8 @@ if (!root) {
   console.error('Root element not found');
 } else {
   start(root).catch((error: unknown) => {
+    // A pre-rendered public page is still worth reading without the app.
+    if (root.hasAttribute('data-prerendered')) return console.error('Sniff could not start', error);
     root.textContent = '';
     const p = document.createElement('p');
     p.setAttribute('role', 'alert');

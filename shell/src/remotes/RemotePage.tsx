@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ComponentType } from 'react';
 import { ErrorPanel, Spinner } from '@sniff/ui';
+import type { RemoteDefinition } from '@sniff/shell-sdk';
 import type { RemoteLoader } from './loader';
 
 export const RemoteLoaderContext = createContext<RemoteLoader>(() =>
@@ -8,21 +9,34 @@ export const RemoteLoaderContext = createContext<RemoteLoader>(() =>
 
 type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; message: string };
 
+const LOADING: State = { status: 'loading' };
+
+function readyState(definition: RemoteDefinition | undefined, remote: string, page: string): State | undefined {
+  if (!definition) return undefined;
+  const Page = definition.pages[page];
+  return Page ? { status: 'ready', Page } : { status: 'failed', message: `${remote} has no page "${page}"` };
+}
+
 /** Renders one page of a remote; a remote that cannot load gets a panel, the shell keeps working. */
 export function RemotePage({ remote, page }: { remote: string; page: string }) {
   const load = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // A remote loaded before the first render (a pre-rendered page) shows at once: no spinner, so
+  // hydration finds the same markup the server wrote.
+  const [state, setState] = useState<State>(() => readyState(load.loaded?.(remote), remote, page) ?? LOADING);
 
   useEffect(() => {
+    const known = readyState(load.loaded?.(remote), remote, page);
+    if (known) {
+      setState((prev) =>
+        prev.status === 'ready' && known.status === 'ready' && prev.Page === known.Page ? prev : known,
+      );
+      return;
+    }
     let live = true;
-    setState({ status: 'loading' });
+    setState(LOADING);
     load(remote).then(
-      (definition) => {
-        if (!live) return;
-        const Page = definition.pages[page];
-        setState(Page ? { status: 'ready', Page } : { status: 'failed', message: `${remote} has no page "${page}"` });
-      },
+      (definition) => live && setState(readyState(definition, remote, page)!),
       (error: unknown) =>
         live && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );

@@ -2,7 +2,10 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { isRemoteDefinition, type RemoteDefinition } from '@sniff/shell-sdk';
 import type { RemotesManifest } from '../shared/config';
 
-export type RemoteLoader = (name: string) => Promise<RemoteDefinition>;
+export type RemoteLoader = ((name: string) => Promise<RemoteDefinition>) & {
+  /** A remote that has already loaded, synchronously (so a pre-rendered page can hydrate at once). */
+  loaded?: (name: string) => RemoteDefinition | undefined;
+};
 
 /**
  * Remote URLs are runtime data: each remote's mf-manifest.json from /remotes.json is registered
@@ -13,6 +16,7 @@ export function createRemoteLoader(manifest: RemotesManifest): RemoteLoader {
   registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
   const cache = new Map<string, Promise<RemoteDefinition>>();
   const failed = new Set<string>();
+  const ready = new Map<string, RemoteDefinition>();
 
   async function load(name: string): Promise<RemoteDefinition> {
     const entry = entries.get(name);
@@ -22,10 +26,11 @@ export function createRemoteLoader(manifest: RemotesManifest): RemoteLoader {
     const module = await loadRemote<{ default?: unknown }>(`${name}/remote`);
     const definition = module?.default;
     if (!isRemoteDefinition(definition)) throw new Error(`${name} did not export a remote definition`);
+    ready.set(name, definition);
     return definition;
   }
 
-  return (name) => {
+  const loader: RemoteLoader = (name) => {
     let pending = cache.get(name);
     if (!pending) {
       pending = load(name).catch((error: unknown) => {
@@ -38,4 +43,6 @@ export function createRemoteLoader(manifest: RemotesManifest): RemoteLoader {
     }
     return pending;
   };
+  loader.loaded = (name) => ready.get(name);
+  return loader;
 }

@@ -5,6 +5,7 @@ import { extname, join } from 'node:path';
 import { GATEWAY_CONFIG, REMOTE_DIRS, type GatewayConfig } from './config';
 import { sendError } from './http-error';
 import { openCors } from './public-api';
+import { PublicSite } from './public-site';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -60,13 +61,19 @@ export class RuntimeConfigController {
   }
 }
 
-/** The shell's build at /, with index.html for client-side routes (paths without a file extension). */
+/**
+ * The shell's build at /: public paths get their pre-rendered page (or 404 / redirect) from the
+ * marketing build, /dashboard/* gets index.html and the shell routes on the client.
+ */
 @Controller()
 export class ShellController {
   private readonly files: RequestHandler;
   private readonly index: string;
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly site: PublicSite,
+  ) {
     const root = staticRoots(config).shell;
     this.files = express.static(root, {
       index: false,
@@ -81,6 +88,12 @@ export class ShellController {
   serve(@Req() req: Request, @Res() res: Response): void {
     this.files(req, res, () => {
       if (extname(req.path) !== '') return sendError(res, 404, `Cannot ${req.method} ${req.path}`);
+      const dashboard = req.path === '/dashboard' || req.path.startsWith('/dashboard/');
+      if (!dashboard) {
+        const query = req.originalUrl.indexOf('?');
+        const answer = this.site.answer(req.path, query < 0 ? '' : req.originalUrl.slice(query));
+        if (this.site.send(answer, res)) return;
+      }
       res.setHeader('cache-control', 'no-cache');
       res.setHeader('x-frame-options', 'DENY');
       res.sendFile(this.index, (err) => {

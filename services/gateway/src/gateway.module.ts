@@ -5,6 +5,7 @@ import { closeAgents } from './forward';
 import { RuntimeConfigController, ShellController } from './frontend';
 import { HealthController } from './health.controller';
 import { PublicApi } from './public-api';
+import { PublicSite, SiteFilesController } from './public-site';
 import { TokenVerifier } from './token-verifier';
 
 @Module({})
@@ -13,8 +14,8 @@ export class GatewayModule implements OnApplicationShutdown {
     return {
       module: GatewayModule,
       // ShellController last: its catch-all route must come after every other route.
-      controllers: [HealthController, RuntimeConfigController, ShellController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, TokenVerifier, ApiProxy, PublicApi],
+      controllers: [HealthController, RuntimeConfigController, SiteFilesController, ShellController],
+      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, TokenVerifier, ApiProxy, PublicApi, PublicSite],
       exports: [ApiProxy, PublicApi],
     };
   }

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { HealthModule, serviceDatabase } from '@sniff/service-kit';
 import { SearchConfig, withSearchDefaults } from './config';
 import { SearchInit1760000000000 } from './migrations/1760000000000-SearchInit';
+import { BinarySnapshots1763750000000 } from './migrations/1763750000000-BinarySnapshots';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
 import { SearchModule } from './search/search.module';
@@ -17,7 +18,7 @@ export class SearchAppModule {
         serviceDatabase(config, {
           schema: 'search',
           entities: [DocumentEntity, IndexSnapshotEntity],
-          migrations: [SearchInit1760000000000],
+          migrations: [SearchInit1760000000000, BinarySnapshots1763750000000],
         }),
         HealthModule,
         SearchModule.forRoot(config),

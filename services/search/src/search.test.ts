@@ -53,7 +53,9 @@ describe('search service', () => {
     expect((await ids('pricng'))[0]).toBe('pricing');
     const res = await search('pricng');
     expect(res.hits[0]).toMatchObject({ title: 'Pricing', url: 'https://shop.example/pricing' });
-    expect(res.correctedQuery).toBeUndefined();
+    // The results are for the corrected word, and the response says so ("Did you mean").
+    expect(res.correctedQuery).toBe('pricing');
+    expect((await search('pricing')).correctedQuery).toBeUndefined();
     expect(res.tookMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -164,6 +166,21 @@ describe('search service', () => {
     // The replica notices the newer snapshot too.
     expect(await ids('shipping', 'store-swap', replica.url)).toEqual([]);
     expect((await ids('warranty', 'store-swap', replica.url)).length).toBeGreaterThan(0);
+  });
+
+  it('rebuilds an index from its documents when its snapshot is missing or of an older engine', async () => {
+    await put(svc.url, 'store-old', SITE_DOCUMENTS);
+    const db = svc.app.get(DataSource);
+    // What the upgrade migration leaves behind: no snapshot, marked for rebuilding.
+    await db.query(
+      `UPDATE search.index_snapshots SET engine = 'rebuild', snapshot = NULL, built_at = now() WHERE store_id = 'store-old'`,
+    );
+    expect((await ids('pricng', 'store-old', replica.url))[0]).toBe('pricing');
+    const [row] = await db.query(
+      `SELECT engine, snapshot IS NOT NULL AS saved FROM search.index_snapshots WHERE store_id = 'store-old'`,
+    );
+    expect(row).toEqual({ engine: 'sniff', saved: true });
+    expect((await ids('pricng', 'store-old'))[0]).toBe('pricing');
   });
 
   it('deletes a store with its documents and index', async () => {

@@ -23,13 +23,13 @@ export interface SearchIndex {
   readonly documentCount: number;
   search(q: string, options: QueryOptions): IndexSearchResult;
   /** A self-contained snapshot that `SearchEngine.load` turns back into an equal index. */
-  serialize(): string;
+  serialize(): Buffer;
 }
 
 export interface SearchEngine {
   readonly name: string;
   build(documents: IndexDocument[]): SearchIndex;
-  load(snapshot: string): SearchIndex;
+  load(snapshot: Buffer): SearchIndex;
 }
 
 export const SEARCH_ENGINE = Symbol('SEARCH_ENGINE');

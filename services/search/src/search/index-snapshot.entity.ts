@@ -9,8 +9,9 @@ export class IndexSnapshotEntity {
   @Column({ type: 'text' })
   engine!: string;
 
-  @Column({ type: 'text' })
-  snapshot!: string;
+  /** Null (or another engine's name in `engine`): rebuilt from the documents on first query. */
+  @Column({ type: 'bytea', nullable: true })
+  snapshot!: Buffer | null;
 
   @Column({ name: 'doc_count', type: 'integer' })
   docCount!: number;

@@ -12,7 +12,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
 import { Queue, queueProviders } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
-import { miniSearchEngine } from '../engine/minisearch-index';
+import { sniffEngine } from '../engine/sniff-index';
 import { SEARCH_ENGINE } from '../engine/search-index';
 import { DocumentEntity } from './document.entity';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
@@ -35,7 +35,7 @@ export class SearchModule implements NestModule, OnModuleInit {
       providers: [
         SearchService,
         { provide: SEARCH_CONFIG, useValue: config },
-        { provide: SEARCH_ENGINE, useValue: miniSearchEngine },
+        { provide: SEARCH_ENGINE, useValue: sniffEngine },
         ...queueProviders(config),
       ],
       exports: [SearchService],

@@ -157,12 +157,47 @@ export class SearchService {
       this.cache.delete(storeId);
       return null;
     }
-    const index = this.engine.load(row.snapshot);
+    const index = this.readSnapshot(row) ?? (await this.rebuild(storeId));
     // A re-index that finished while we were loading wins; use its index instead.
     if (!this.cache.set(storeId, index, row.builtAt.getTime(), generation)) {
       return this.cache.get(storeId)?.index ?? index;
     }
     return index;
+  }
+
+  /** The snapshot's index; null when it is missing, of another engine or unreadable. */
+  private readSnapshot(row: IndexSnapshotEntity): SearchIndex | null {
+    if (!row.snapshot || row.engine !== this.engine.name) return null;
+    try {
+      return this.engine.load(row.snapshot);
+    } catch (error) {
+      this.logger.warn(`snapshot of store ${row.storeId} unreadable, rebuilding: ${String(error)}`);
+      return null;
+    }
+  }
+
+  /** Builds the index again from the store's documents and saves its snapshot. */
+  private rebuild(storeId: string): Promise<SearchIndex> {
+    return this.serialized(storeId, async () => {
+      const rows = await this.db.getRepository(DocumentEntity).find({ where: { storeId } });
+      const index = this.engine.build(
+        rows.map((r) => ({
+          id: r.docId,
+          url: r.url,
+          title: r.title,
+          description: r.description,
+          headings: r.headings,
+          body: r.body,
+          ...(r.price !== null ? { price: r.price } : {}),
+          ...(r.imageUrl ? { imageUrl: r.imageUrl } : {}),
+        })),
+      );
+      await this.db
+        .getRepository(IndexSnapshotEntity)
+        .update({ storeId }, { engine: this.engine.name, snapshot: index.serialize(), docCount: index.documentCount });
+      this.logger.log(`rebuilt the index of store ${storeId} from ${rows.length} documents`);
+      return index;
+    });
   }
 
   private serialized<T>(storeId: string, work: () => Promise<T>): Promise<T> {

@@ -1,0 +1,111 @@
+import type { IndexDocument } from '@sniff/contracts';
+import { tokenize } from './text';
+import { Vocabulary } from './vocabulary';
+
+/**
+ * Field weights and BM25 length normalisation. Each field saturates on its own before the
+ * weighted sum, so a title match keeps its full lead over many mentions in the body: a word in
+ * the title counts more than in the description, which counts more than in headings and body.
+ */
+const FIELDS = [
+  { weight: 6, b: 0.5 }, // title
+  { weight: 2, b: 0.75 }, // description
+  { weight: 1.5, b: 0.75 }, // headings
+  { weight: 1, b: 0.75 }, // body
+];
+const K1 = 1.2;
+
+/** Longer "words" are identifiers or garbage (hashes, base64); they are not indexed. */
+export const MAX_WORD_LENGTH = 40;
+
+/**
+ * The inverted index in compressed-sparse-row form: the documents of word i are
+ * docs[offsets[i] .. offsets[i + 1]), ascending, each with its BM25F impact (how strongly the
+ * word describes that document, field weights and length included).
+ */
+export interface Postings {
+  vocabulary: Vocabulary;
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  impacts: Float32Array;
+}
+
+function fieldTexts(doc: IndexDocument): string[] {
+  return [doc.title, doc.description ?? '', (doc.headings ?? []).join('\n'), doc.body ?? ''];
+}
+
+/** Growable typed array (the build does not know the number of postings in advance). */
+function grown<T extends Uint32Array | Uint16Array>(a: T, need: number, make: (len: number) => T): T {
+  if (need <= a.length) return a;
+  const next = make(Math.max(need, a.length * 2));
+  next.set(a);
+  return next;
+}
+
+export function buildPostings(documents: IndexDocument[]): Postings {
+  const n = documents.length;
+  const F = FIELDS.length;
+  const ids = new Map<string, number>();
+  const unique: string[] = [];
+  // One row per (document, word): word id, document, term frequency in each field.
+  let pWord = new Uint32Array(1 << 16);
+  let pDoc = new Uint32Array(1 << 16);
+  let pTf = new Uint16Array(F << 16);
+  let count = 0;
+  const lengths = FIELDS.map(() => new Uint32Array(n));
+  const tf = new Map<number, Uint16Array>();
+
+  for (let d = 0; d < n; d++) {
+    tf.clear();
+    fieldTexts(documents[d]).forEach((text, f) => {
+      const tokens = tokenize(text);
+      lengths[f][d] = tokens.length;
+      for (const { term } of tokens) {
+        if (term.length > MAX_WORD_LENGTH) continue;
+        let id = ids.get(term);
+        if (id === undefined) {
+          id = unique.length;
+          ids.set(term, id);
+          unique.push(term);
+        }
+        let per = tf.get(id);
+        if (!per) tf.set(id, (per = new Uint16Array(F)));
+        if (per[f] < 0xffff) per[f]++;
+      }
+    });
+    pWord = grown(pWord, count + tf.size, (l) => new Uint32Array(l));
+    pDoc = grown(pDoc, count + tf.size, (l) => new Uint32Array(l));
+    pTf = grown(pTf, (count + tf.size) * F, (l) => new Uint16Array(l));
+    for (const [id, per] of tf) {
+      pWord[count] = id;
+      pDoc[count] = d;
+      pTf.set(per, count * F);
+      count++;
+    }
+  }
+  const avg = lengths.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, n)));
+
+  // Counting sort by sorted word position; documents stay ascending within a word.
+  const { vocabulary, order } = Vocabulary.fromWords(unique);
+  const offsets = new Uint32Array(unique.length + 1);
+  for (let i = 0; i < count; i++) offsets[order[pWord[i]] + 1]++;
+  for (let i = 0; i < unique.length; i++) offsets[i + 1] += offsets[i];
+  const fill = offsets.slice(0, unique.length);
+  const docs = new Uint32Array(count);
+  const impacts = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    const d = pDoc[i];
+    let impact = 0;
+    for (let f = 0; f < F; f++) {
+      const t = pTf[i * F + f];
+      if (!t) continue;
+      const { weight, b } = FIELDS[f];
+      const normalised = t / (1 - b + (b * lengths[f][d]) / avg[f]);
+      impact += (weight * normalised * (K1 + 1)) / (normalised + K1);
+    }
+    const at = fill[order[pWord[i]]]++;
+    docs[at] = d;
+    impacts[at] = impact;
+  }
+  return { vocabulary, offsets, docs, impacts };
+}

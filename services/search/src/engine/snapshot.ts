@@ -1,0 +1,85 @@
+import type { Postings } from './postings';
+import { Vocabulary } from './vocabulary';
+
+/** What a hit shows, per document number. */
+export interface StoredDocuments {
+  ids: string[];
+  titles: string[];
+  descriptions: string[];
+  urls: string[];
+  prices: (number | null)[];
+  images: (string | null)[];
+}
+
+const MAGIC = 'SNF2';
+
+interface Header {
+  engine: 'sniff';
+  stored: StoredDocuments;
+  vocabulary: string;
+  /** Element counts of the binary sections that follow the header, in order. */
+  trigrams: number;
+  trigramWords: number;
+  words: number;
+  postings: number;
+}
+
+/**
+ * Binary snapshot: "SNF2", header length (u32 LE), JSON header (stored fields and the joined
+ * vocabulary), padding to 8 bytes, then trigram keys (f64), trigram offsets and words (u32),
+ * posting offsets (u32), documents (u32) and impacts (f32). Loading is a JSON.parse and a few
+ * memory copies; only the typo trie is rebuilt (a single pass over the sorted words).
+ */
+export function encodeSnapshot(postings: Postings, stored: StoredDocuments): Buffer {
+  const { trigrams } = postings.vocabulary;
+  const header: Header = {
+    engine: 'sniff',
+    stored,
+    vocabulary: postings.vocabulary.toJoined(),
+    trigrams: trigrams.keys.length,
+    trigramWords: trigrams.words.length,
+    words: postings.vocabulary.size,
+    postings: postings.docs.length,
+  };
+  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  const start = Math.ceil((8 + json.length) / 8) * 8;
+  const sections = [trigrams.keys, trigrams.offsets, trigrams.words, postings.offsets, postings.docs, postings.impacts];
+  const out = Buffer.alloc(start + sections.reduce((n, a) => n + a.byteLength, 0));
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(json.length, 4);
+  json.copy(out, 8);
+  let at = start;
+  for (const a of sections) {
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).copy(out, at);
+    at += a.byteLength;
+  }
+  return out;
+}
+
+export function decodeSnapshot(data: Buffer): { postings: Postings; stored: StoredDocuments } {
+  if (data.length < 8 || data.toString('latin1', 0, 4) !== MAGIC) {
+    throw new Error('Unsupported index snapshot (not a Sniff v2 snapshot)');
+  }
+  const length = data.readUInt32LE(4);
+  const header = JSON.parse(data.toString('utf8', 8, 8 + length)) as Header;
+  let at = Math.ceil((8 + length) / 8) * 8;
+  // Copy each section into its own aligned buffer (the input may sit at any byte offset).
+  const take = (bytes: number): ArrayBuffer => {
+    const copy = new ArrayBuffer(bytes);
+    data.copy(new Uint8Array(copy), 0, at, at + bytes);
+    at += bytes;
+    return copy;
+  };
+  const trigrams = {
+    keys: new Float64Array(take(header.trigrams * 8)),
+    offsets: new Uint32Array(take((header.trigrams + 1) * 4)),
+    words: new Uint32Array(take(header.trigramWords * 4)),
+  };
+  const offsets = new Uint32Array(take((header.words + 1) * 4));
+  const docs = new Uint32Array(take(header.postings * 4));
+  const impacts = new Float32Array(take(header.postings * 4));
+  return {
+    postings: { vocabulary: Vocabulary.fromJoined(header.vocabulary, trigrams), offsets, docs, impacts },
+    stored: header.stored,
+  };
+}

@@ -1,0 +1,169 @@
+import type { IndexDocument } from '@sniff/contracts';
+import { sniffEngine } from './sniff-index';
+import { SITE_DOCUMENTS } from './fixtures';
+import { compileQueryRules, type QueryRules } from './query-rules';
+import { editDistance } from './text';
+
+const index = sniffEngine.build(SITE_DOCUMENTS);
+const ids = (q: string, limit = 10, rules?: QueryRules) => index.search(q, { limit, rules }).hits.map((h) => h.id);
+const marked = (text: string, ranges: [number, number][]) => ranges.map(([s, e]) => text.slice(s, e));
+
+const doc = (id: string, title: string, description = '', body = ''): IndexDocument => ({
+  id,
+  url: `https://shop.example/${id}`,
+  title,
+  description,
+  headings: [],
+  body,
+});
+
+describe('Sniff index', () => {
+  it('finds exact words, prefixes of the last word and typos, best match first', () => {
+    expect(ids('pricing')[0]).toBe('pricing');
+    expect(ids('pric')[0]).toBe('pricing');
+    expect(ids('pricng')[0]).toBe('pricing');
+    expect(ids('Shiping')[0]).toBe('shipping');
+  });
+
+  it('ranks exact above prefix above typo above a partial word, in the same field', () => {
+    const tiers = sniffEngine.build([
+      doc('infix', 'Mermaid costumes'),
+      doc('typo', 'Mail sorting'), // "mail": one edit from "maid"
+      doc('prefix', 'Maidenhair ferns'),
+      doc('exact', 'Maid service'),
+    ]);
+    expect(tiers.search('maid', { limit: 10 }).hits.map((h) => h.id)).toEqual(['exact', 'prefix', 'typo', 'infix']);
+  });
+
+  it('finds a word from a fragment inside it and highlights only the fragment', () => {
+    const shop = sniffEngine.build([doc('m', 'Mermaid tail blanket'), doc('o', 'Ocean towels')]);
+    const hit = shop.search('rmai', { limit: 5 }).hits[0];
+    expect(hit.id).toBe('m');
+    expect(marked(hit.title, hit.highlight.title)).toEqual(['rmai']);
+  });
+
+  it('allows two typos in long words and counts a swap of neighbours as one', () => {
+    const shop = sniffEngine.build([doc('a', 'Waterproof hiking jackets'), doc('b', 'Cotton shirts')]);
+    expect(shop.search('watreprof', { limit: 5 }).hits[0]?.id).toBe('a'); // swap + deletion
+    expect(shop.search('hikign', { limit: 5 }).hits[0]?.id).toBe('a'); // one swap
+    expect(shop.search('jckt', { limit: 5 }).hits).toEqual([]); // two edits in a short word
+  });
+
+  it('folds case and diacritics both ways', () => {
+    expect(ids('café')).toContain('cafe');
+    expect(ids('CAFE')).toContain('cafe');
+    expect(ids('cafe')[0]).toBe('cafe');
+  });
+
+  it('prefers documents that contain every word, then words next to each other', () => {
+    expect(ids('coffee grinders')[0]).toBe('blog-coffee');
+    expect(ids('free shipping')[0]).toBe('shipping');
+    const near = sniffEngine.build([
+      doc('apart', 'Green tea and a red mug'),
+      doc('together', 'Red tea in a green mug'),
+    ]);
+    expect(near.search('green tea', { limit: 5 }).hits.map((h) => h.id)).toEqual(['apart', 'together']);
+  });
+
+  it('weighs the title above the description and the description above the body', () => {
+    const fields = sniffEngine.build([
+      doc('body', 'Kitchen', 'Pans and pots', 'A kettle for tea'),
+      doc('title', 'Kettle', 'Boils water'),
+      doc('description', 'Kitchen goods', 'A kettle and a toaster'),
+    ]);
+    expect(fields.search('kettle', { limit: 5 }).hits.map((h) => h.id)).toEqual(['title', 'description', 'body']);
+  });
+
+  it('allows no typo below four characters', () => {
+    expect(ids('tex')).toEqual([]);
+  });
+
+  it('treats operators, emoji, right-to-left text and control characters as plain text', () => {
+    for (const q of ['& | ! :* <-> " \' `', '☕️🔥', 'مرحبا بالعالم', 'pri\u0000cing', '((((', '\\', 'a'.repeat(256)]) {
+      expect(() => index.search(q, { limit: 5 })).not.toThrow();
+    }
+    expect(ids('"pricing" & !')[0]).toBe('pricing');
+    expect(ids('')).toEqual([]);
+  });
+
+  it('corrects words it does not know, counting a swap of two letters as one typo', () => {
+    const r = index.search('pricnig plnas', { limit: 5 });
+    expect(r.correctedQuery).toBe('pricing plans');
+    expect(r.hits[0].id).toBe('pricing');
+    expect(index.search('pricing', { limit: 5 }).correctedQuery).toBeUndefined();
+  });
+
+  it('suggests a much more common word for a rare one that finds little', () => {
+    const docs2 = [doc('rare', 'Shrit print')];
+    for (let i = 0; i < 12; i++) docs2.push(doc(`s${i}`, `Shirt number ${i}`));
+    const r2 = sniffEngine.build(docs2).search('shrit', { limit: 5 });
+    expect(r2.correctedQuery).toBe('shirt');
+    expect(r2.hits[0].id).toBe('rare');
+  });
+
+  it('returns highlight ranges that point at the matched part of each word', () => {
+    const hit = index.search('cafe', { limit: 5 }).hits.find((h) => h.id === 'cafe')!;
+    expect(marked(hit.title, hit.highlight.title)).toEqual(['Café']);
+    const pricing = index.search('plans pric', { limit: 5 }).hits[0];
+    expect(marked(pricing.title, pricing.highlight.title)).toEqual(['Pric']);
+    expect(marked(pricing.description, pricing.highlight.description)).toEqual(['Plans', 'pric']);
+  });
+
+  it('suggests completions from the vocabulary, keeping the words before', () => {
+    expect(index.search('ship', { limit: 5 }).suggestions).toContain('shipping');
+    expect(index.search('free shi', { limit: 5 }).suggestions).toContain('free shipping');
+    expect(index.search('zzzz', { limit: 5 }).suggestions).toEqual([]);
+  });
+
+  it('applies two-way and one-way synonyms and stop words', () => {
+    const shop = sniffEngine.build([
+      doc('couch', 'Leather couch'),
+      doc('notebook', 'Notebook computer'),
+      doc('laptop', 'Laptop bag'),
+    ]);
+    const rules = compileQueryRules({
+      synonyms: [
+        { kind: 'two-way', words: ['sofa', 'couch'] },
+        { kind: 'one-way', from: 'laptop', to: ['notebook'] },
+      ],
+      stopWords: ['the', 'cheap'],
+    });
+    const find = (q: string) => shop.search(q, { limit: 5, rules }).hits.map((h) => h.id);
+    expect(find('sofa')).toEqual(['couch']);
+    expect(find('the couch')).toEqual(['couch']);
+    expect(find('laptop')).toEqual(['laptop', 'notebook']);
+    expect(find('notebook')).toEqual(['notebook']);
+    // Only stop words: they are searched for rather than ignoring the whole query.
+    expect(() => find('the')).not.toThrow();
+    expect(shop.search('sofa', { limit: 5 }).hits).toEqual([]);
+  });
+
+  it('survives a snapshot round trip with identical answers', () => {
+    const loaded = sniffEngine.load(index.serialize());
+    expect(loaded.documentCount).toBe(SITE_DOCUMENTS.length);
+    for (const q of ['pricng', 'plans pric', 'offee', 'café', 'free shi']) {
+      expect(loaded.search(q, { limit: 5 })).toEqual(index.search(q, { limit: 5 }));
+    }
+    expect(() => sniffEngine.load(Buffer.from('{"v":1}'))).toThrow(/snapshot/);
+  });
+
+  it('keeps price and image of a product', () => {
+    const hit = index.search('menu', { limit: 5 }).hits[0];
+    expect(hit).toMatchObject({ id: 'cafe', price: 4.5, imageUrl: 'https://shop.example/cafe.png' });
+  });
+
+  it('indexes an empty store and the same id twice (last copy wins)', () => {
+    expect(sniffEngine.build([]).search('anything', { limit: 5 }).hits).toEqual([]);
+    const twice = sniffEngine.build([doc('x', 'Old title'), doc('x', 'New title')]);
+    expect(twice.documentCount).toBe(1);
+    expect(twice.search('new', { limit: 5 }).hits.map((h) => h.title)).toEqual(['New title']);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts a transposition as one edit', () => {
+    expect(editDistance('pricnig', 'pricing')).toBe(1);
+    expect(editDistance('plns', 'plans')).toBe(1);
+    expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+});

@@ -1,0 +1,352 @@
+import type { IndexDocument, SearchHit } from '@sniff/contracts';
+import { buildPostings, type Postings } from './postings';
+import { NO_RULES } from './query-rules';
+import type { IndexSearchResult, QueryOptions, SearchEngine, SearchIndex } from './search-index';
+import { decodeSnapshot, encodeSnapshot, type StoredDocuments } from './snapshot';
+import { maxTypos, tokenize } from './text';
+
+/**
+ * How much a match of each kind is worth, per query word (multiplied by the word's rarity and
+ * how strongly the document's fields contain it). The order is the relevance rule:
+ * exact > synonym > prefix > typo > partial word (infix).
+ */
+const TIER = { exact: 1, synonym: 0.9, prefix: 0.6, typo1: 0.35, typo2: 0.22, infix: 0.15 } as const;
+type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix';
+
+/** Query words beyond this are ignored (a pasted paragraph must not cost seconds). */
+const MAX_QUERY_WORDS = 10;
+/** Expansions per word (completions, typo neighbours, infix words), the most common first. */
+const MAX_EXPANSIONS = 200;
+/** Postings read per word for expansions; exact matches are always read in full. */
+const POSTINGS_BUDGET = 300_000;
+const MIN_INFIX = 3;
+/** Documents a typed word must be in to be taken as meant (no typo neighbours looked up). */
+const COMMON_WORD_DF = 3;
+/** How much more common a neighbour must be to be suggested instead of a rare typed word. */
+const MUCH_MORE_COMMON = 10;
+const MAX_SUGGESTIONS = 5;
+/** Candidates re-ranked by word proximity and given highlights. */
+const RERANK = 30;
+
+interface Candidate {
+  word: number;
+  weight: number;
+  kind: MatchKind;
+  /** Characters of the query word matched (prefix), or where it sits inside the word (infix). */
+  at: number;
+}
+
+/** What one query word matched: the indexed words and how. */
+interface WordMatch {
+  text: string;
+  candidates: Candidate[];
+  /** The same candidates by indexed word, for highlights and proximity. */
+  byTerm: Map<string, Candidate>;
+  /** The typed word itself (or a synonym, or for the last word a completion) is indexed. */
+  known: boolean;
+  /** Closest indexed word when the typed one is not (for "Did you mean"). */
+  correction?: string;
+}
+
+class SniffIndex implements SearchIndex {
+  private readonly n: number;
+  // Per-query scratch, allocated once per index (searches are synchronous).
+  private wordBest: Float32Array;
+  private total: Float32Array;
+  private matched: Uint8Array;
+  private touched: Uint32Array;
+  private wordTouched: Uint32Array;
+
+  constructor(
+    private readonly postings: Postings,
+    private readonly stored: StoredDocuments,
+  ) {
+    this.n = stored.ids.length;
+    this.wordBest = new Float32Array(this.n);
+    this.total = new Float32Array(this.n);
+    this.matched = new Uint8Array(this.n);
+    this.touched = new Uint32Array(this.n);
+    this.wordTouched = new Uint32Array(this.n);
+  }
+
+  get documentCount(): number {
+    return this.n;
+  }
+
+  serialize(): Buffer {
+    return encodeSnapshot(this.postings, this.stored);
+  }
+
+  search(q: string, { limit, rules = NO_RULES }: QueryOptions): IndexSearchResult {
+    let words = [...new Set(tokenize(q).map((t) => t.term))].slice(0, MAX_QUERY_WORDS);
+    const meaningful = words.filter((w) => !rules.stopWords.has(w));
+    if (meaningful.length) words = meaningful;
+    if (!words.length || !this.n) return { hits: [], suggestions: [] };
+
+    const matches = words.map((w, i) => this.match(w, i === words.length - 1, rules.synonyms.get(w)));
+    const ranked = this.rank(matches, Math.max(limit, RERANK));
+    const hits = ranked.slice(0, limit).map((d) => this.toHit(d, matches));
+    const corrected = matches.some((m) => m.correction)
+      ? matches.map((m) => m.correction ?? m.text).join(' ')
+      : undefined;
+    return {
+      hits,
+      suggestions: this.suggest(matches),
+      ...(corrected && hits.length ? { correctedQuery: corrected } : {}),
+    };
+  }
+
+  /** Every indexed word that one query word matches, with its tier. */
+  private match(text: string, last: boolean, synonyms: readonly string[] | undefined): WordMatch {
+    const { vocabulary, offsets } = this.postings;
+    const df = (i: number) => offsets[i + 1] - offsets[i];
+    const candidates: Candidate[] = [];
+    const seen = new Set<number>();
+    const add = (word: number, weight: number, kind: MatchKind, at = 0) => {
+      if (seen.has(word)) return;
+      seen.add(word);
+      candidates.push({ word, weight, kind, at });
+    };
+
+    const exact = vocabulary.find(text);
+    if (exact >= 0) add(exact, TIER.exact, 'exact');
+    for (const s of synonyms ?? []) {
+      const i = vocabulary.find(s);
+      if (i >= 0) add(i, TIER.synonym, 'synonym');
+    }
+
+    const expansions: Candidate[] = [];
+    if (last) {
+      const [from, to] = vocabulary.prefixRange(text);
+      for (const i of topByDf(from, to, (i) => (i === exact ? -1 : df(i)))) {
+        const ratio = text.length / vocabulary.words[i].length;
+        expansions.push({ word: i, weight: TIER.prefix * (0.75 + 0.25 * ratio), kind: 'prefix', at: text.length });
+      }
+    }
+    // Typos allowed by the longer of the typed and the indexed word ("vulurs" is two edits
+    // from "vultures", an 8-letter word), but none for words typed with fewer than 4 letters.
+    // A word the index knows well is taken as typed (its neighbours would only add noise); a
+    // rare one is still checked for a much more common neighbour ("Did you mean").
+    const typos = exact >= 0 && df(exact) >= COMMON_WORD_DF ? 0 : text.length >= 6 ? 2 : maxTypos(text);
+    let closest: { word: number; distance: number } | null = null;
+    if (typos) {
+      const found: { word: number; distance: number }[] = [];
+      vocabulary.typos(text, typos, (word, distance) => {
+        const allowed = maxTypos(text.length >= vocabulary.words[word].length ? text : vocabulary.words[word]);
+        if (distance > 0 && distance <= allowed) found.push({ word, distance });
+      });
+      found.sort((a, b) => a.distance - b.distance || df(b.word) - df(a.word));
+      closest = found[0] ?? null;
+      for (const { word, distance } of found.slice(0, MAX_EXPANSIONS)) {
+        expansions.push({ word, weight: distance === 1 ? TIER.typo1 : TIER.typo2, kind: 'typo', at: 0 });
+      }
+    }
+    // Partial words for the word being typed (the last); earlier words are finished words.
+    if (last && text.length >= MIN_INFIX) {
+      const found: { word: number; at: number }[] = [];
+      vocabulary.infixes(text, (word, at) => found.push({ word, at }) < MAX_EXPANSIONS * 20);
+      const byDf = found.sort((a, b) => df(b.word) - df(a.word)).slice(0, MAX_EXPANSIONS);
+      for (const { word, at } of byDf) expansions.push({ word, weight: TIER.infix, kind: 'infix', at });
+    }
+
+    // Best tier first, then the most common words, until the postings budget is spent.
+    expansions.sort((a, b) => b.weight - a.weight || df(b.word) - df(a.word));
+    let budget = POSTINGS_BUDGET;
+    for (const c of expansions) {
+      if (seen.has(c.word)) continue;
+      if (budget <= 0) break;
+      budget -= df(c.word);
+      add(c.word, c.weight, c.kind, c.at);
+    }
+
+    const known = candidates.some((c) => c.kind === 'exact' || c.kind === 'synonym' || c.kind === 'prefix');
+    // Unknown words are corrected to the closest indexed word; a known but rare one only when a
+    // neighbour is far more common ("teh" in one page, "the" in hundreds).
+    const muchBetter =
+      closest && exact >= 0 && closest.distance === 1 && df(closest.word) >= MUCH_MORE_COMMON * df(exact);
+    const correction = (!known || muchBetter) && closest ? vocabulary.words[closest.word] : undefined;
+    const byTerm = new Map(candidates.map((c) => [vocabulary.words[c.word], c]));
+    return { text, candidates, byTerm, known, ...(correction ? { correction } : {}) };
+  }
+
+  /**
+   * Scores documents: per query word the best of its matches (so many completions of one word
+   * don't add up), summed over words; documents with more of the words always rank first.
+   * Returns the best `k` document numbers, re-ranked by how close the words sit together.
+   */
+  private rank(matches: WordMatch[], k: number): number[] {
+    const { offsets, docs, impacts } = this.postings;
+    const { wordBest, total, matched, touched, wordTouched } = this;
+    const n = this.n;
+    let touchedCount = 0;
+    for (const m of matches) {
+      let wt = 0;
+      for (const c of m.candidates) {
+        const df = offsets[c.word + 1] - offsets[c.word];
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        const base = c.weight * idf;
+        for (let p = offsets[c.word], end = offsets[c.word + 1]; p < end; p++) {
+          const d = docs[p];
+          const s = base * impacts[p];
+          if (s > wordBest[d]) {
+            if (wordBest[d] === 0) wordTouched[wt++] = d;
+            wordBest[d] = s;
+          }
+        }
+      }
+      for (let i = 0; i < wt; i++) {
+        const d = wordTouched[i];
+        if (matched[d] === 0) touched[touchedCount++] = d;
+        matched[d]++;
+        total[d] += wordBest[d];
+        wordBest[d] = 0;
+      }
+    }
+
+    // Top k by (words matched, score) with a small sorted buffer (k is at most 50).
+    const best: number[] = [];
+    const better = (a: number, b: number) =>
+      matched[a] > matched[b] || (matched[a] === matched[b] && total[a] > total[b]);
+    for (let i = 0; i < touchedCount; i++) {
+      const d = touched[i];
+      if (best.length === k && !better(d, best[k - 1])) continue;
+      let j = best.length === k ? k - 1 : best.length;
+      while (j > 0 && better(d, best[j - 1])) {
+        best[j] = best[j - 1];
+        j--;
+      }
+      best[j] = d;
+    }
+    const result = best.map((d) => ({ d, matched: matched[d], score: total[d] * this.proximity(d, matches) }));
+    for (let i = 0; i < touchedCount; i++) {
+      const d = touched[i];
+      matched[d] = 0;
+      total[d] = 0;
+    }
+    return result.sort((a, b) => b.matched - a.matched || b.score - a.score).map((r) => r.d);
+  }
+
+  /** 1 + a bonus for query words that follow each other in the title or description. */
+  private proximity(d: number, matches: WordMatch[]): number {
+    if (matches.length < 2) return 1;
+    let bonus = 0;
+    const positions = tokenize(this.stored.titles[d]).map((t) => matches.findIndex((m) => m.byTerm.has(t.term)));
+    for (let i = 1; i < positions.length; i++) {
+      if (positions[i - 1] >= 0 && positions[i] === positions[i - 1] + 1) bonus += 0.2;
+    }
+    return 1 + Math.min(bonus, 0.6);
+  }
+
+  /** Completions of the last word from the index's words, most common first. */
+  private suggest(matches: WordMatch[]): string[] {
+    const last = matches[matches.length - 1];
+    const before = matches.slice(0, -1).map((m) => m.correction ?? m.text);
+    const completions = last.candidates.filter((c) => c.kind === 'prefix');
+    const { offsets, vocabulary } = this.postings;
+    return completions
+      .sort((a, b) => offsets[b.word + 1] - offsets[b.word] - (offsets[a.word + 1] - offsets[a.word]))
+      .slice(0, MAX_SUGGESTIONS)
+      .map((c) => [...before, vocabulary.words[c.word]].join(' '));
+  }
+
+  private toHit(d: number, matches: WordMatch[]): SearchHit {
+    const { stored } = this;
+    const ranges = (text: string): [number, number][] => {
+      const out: [number, number][] = [];
+      for (const t of tokenize(text)) {
+        let best: Candidate | null = null;
+        let length = 0;
+        for (const m of matches) {
+          const c = m.byTerm.get(t.term);
+          if (c && (!best || c.weight > best.weight)) {
+            best = c;
+            length = m.text.length;
+          }
+        }
+        if (!best) continue;
+        // Highlight the typed part of a completion or an infix when the word was not
+        // re-spelled by folding (otherwise character positions differ: highlight it all).
+        const exactLength = t.end - t.start === t.term.length;
+        if (best.kind === 'prefix' && exactLength) out.push([t.start, t.start + best.at]);
+        else if (best.kind === 'infix' && exactLength) out.push([t.start + best.at, t.start + best.at + length]);
+        else out.push([t.start, t.end]);
+      }
+      return out;
+    };
+    const title = stored.titles[d];
+    const description = stored.descriptions[d];
+    const price = stored.prices[d];
+    const imageUrl = stored.images[d];
+    return {
+      id: stored.ids[d],
+      title,
+      description,
+      url: stored.urls[d],
+      ...(price !== null ? { price } : {}),
+      ...(imageUrl ? { imageUrl } : {}),
+      highlight: { title: ranges(title), description: ranges(description) },
+    };
+  }
+}
+
+/** Indices in [from, to) with the highest df (df < 0 excludes), at most MAX_EXPANSIONS. */
+function topByDf(from: number, to: number, df: (i: number) => number): number[] {
+  if (to - from <= MAX_EXPANSIONS) {
+    const all: number[] = [];
+    for (let i = from; i < to; i++) if (df(i) >= 0) all.push(i);
+    return all;
+  }
+  // A min-heap of the best MAX_EXPANSIONS by df.
+  const heap: number[] = [];
+  const less = (a: number, b: number) => df(heap[a]) < df(heap[b]);
+  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b], heap[a]]);
+  for (let i = from; i < to; i++) {
+    const v = df(i);
+    if (v < 0) continue;
+    if (heap.length < MAX_EXPANSIONS) {
+      heap.push(i);
+      for (let c = heap.length - 1; c > 0 && less(c, (c - 1) >> 1); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
+    } else if (v > df(heap[0])) {
+      heap[0] = i;
+      for (let p = 0; ;) {
+        const l = 2 * p + 1;
+        const r = l + 1;
+        let s = p;
+        if (l < heap.length && less(l, s)) s = l;
+        if (r < heap.length && less(r, s)) s = r;
+        if (s === p) break;
+        swap(p, s);
+        p = s;
+      }
+    }
+  }
+  return heap;
+}
+
+function storeDocuments(documents: IndexDocument[]): StoredDocuments {
+  return {
+    ids: documents.map((d) => d.id),
+    titles: documents.map((d) => d.title),
+    descriptions: documents.map((d) => d.description ?? ''),
+    urls: documents.map((d) => d.url),
+    prices: documents.map((d) => (typeof d.price === 'number' ? d.price : null)),
+    images: documents.map((d) => d.imageUrl ?? null),
+  };
+}
+
+/**
+ * Sniff's engine: its own scoring (tiers per query word, BM25F impacts, coverage first, word
+ * proximity) over a compact inverted index; see README "Search engine" for why not a peer's.
+ */
+export const sniffEngine: SearchEngine = {
+  name: 'sniff',
+  build(documents) {
+    // The same id twice: the last copy wins.
+    const unique = [...new Map(documents.map((d) => [d.id, d])).values()];
+    return new SniffIndex(buildPostings(unique), storeDocuments(unique));
+  },
+  load(snapshot) {
+    const { postings, stored } = decodeSnapshot(snapshot);
+    return new SniffIndex(postings, stored);
+  },
+};

@@ -1,0 +1,215 @@
+/**
+ * A store's indexed words, sorted, with the lookups a query needs: exact, prefix (a contiguous
+ * range, because the words are sorted), typo (a walk over a trie kept in typed arrays, about
+ * 14 bytes per node) and infix (a trigram index over the words, not over the documents, so it
+ * stays small).
+ */
+const SEP = '\n';
+
+/** Words containing each trigram at a position after their first character. */
+export interface TrigramIndex {
+  /** Sorted trigram keys (three UTF-16 code units packed in one number). */
+  keys: Float64Array;
+  /** Words of keys[i] are words[offsets[i] .. offsets[i + 1]). */
+  offsets: Uint32Array;
+  words: Uint32Array;
+}
+
+const trigramKey = (w: string, at: number) =>
+  w.charCodeAt(at) * 4294967296 + w.charCodeAt(at + 1) * 65536 + w.charCodeAt(at + 2);
+
+export class Vocabulary {
+  /** DP rows of the typo walk, reused between queries (one row per depth of the walk). */
+  private rows = new Int32Array(0);
+  private readonly trie: Trie;
+
+  constructor(
+    /** Sorted, distinct. */
+    readonly words: readonly string[],
+    readonly trigrams: TrigramIndex,
+  ) {
+    this.trie = buildTrie(words);
+  }
+
+  /** From distinct words in any order; `order[i]` is the sorted position of `unique[i]`. */
+  static fromWords(unique: string[]): { vocabulary: Vocabulary; order: Uint32Array } {
+    const sorted = unique.map((w, i) => [w, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const order = new Uint32Array(unique.length);
+    sorted.forEach(([, i], pos) => (order[i] = pos));
+    const words = sorted.map(([w]) => w);
+    return { vocabulary: new Vocabulary(words, buildTrigrams(words)), order };
+  }
+
+  /** From the form a snapshot stores. */
+  static fromJoined(joined: string, trigrams: TrigramIndex): Vocabulary {
+    return new Vocabulary(joined ? joined.split(SEP) : [], trigrams);
+  }
+
+  toJoined(): string {
+    return this.words.join(SEP);
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  /** Index of the first word >= `w`. */
+  lowerBound(w: string, from = 0): number {
+    let lo = from;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid] < w) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Index of `w`, or -1. */
+  find(w: string): number {
+    const i = this.lowerBound(w);
+    return i < this.words.length && this.words[i] === w ? i : -1;
+  }
+
+  /** [from, to) of the words that start with `prefix` (the word itself included). */
+  prefixRange(prefix: string, from = 0): [number, number] {
+    const lo = this.lowerBound(prefix, from);
+    // '\uffff' sorts after every character a folded word contains.
+    return [lo, this.lowerBound(prefix + '\uffff', lo)];
+  }
+
+  /**
+   * Words within `max` edits of `q` (optimal string alignment: a swap of two neighbours is one
+   * edit): a depth-first walk of the trie with one DP row per depth, leaving a branch as soon
+   * as every cell of its row exceeds `max`.
+   */
+  typos(q: string, max: number, visit: (index: number, distance: number) => void): void {
+    const { chars, firstChild, nextSibling, word } = this.trie;
+    const m = q.length;
+    const width = m + 1;
+    const deepest = m + max;
+    if (this.rows.length < (deepest + 1) * width) this.rows = new Int32Array((deepest + 1) * width);
+    const rows = this.rows;
+    const qc = new Uint16Array(m);
+    for (let j = 0; j < m; j++) qc[j] = q.charCodeAt(j);
+    for (let j = 0; j <= m; j++) rows[j] = j;
+
+    const walk = (node: number, depth: number, parentChar: number): void => {
+      const up = depth * width;
+      const row = up + width;
+      for (let child = firstChild[node]; child >= 0; child = nextSibling[child]) {
+        const c = chars[child];
+        rows[row] = depth + 1;
+        let rowMin = depth + 1;
+        for (let j = 1; j <= m; j++) {
+          let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
+          const del = rows[up + j] + 1;
+          const ins = rows[row + j - 1] + 1;
+          if (del < d) d = del;
+          if (ins < d) d = ins;
+          if (depth > 0 && j > 1 && c === qc[j - 2] && parentChar === qc[j - 1]) {
+            const swap = rows[up - width + j - 2] + 1;
+            if (swap < d) d = swap;
+          }
+          rows[row + j] = d;
+          if (d < rowMin) rowMin = d;
+        }
+        if (rowMin > max) continue;
+        if (word[child] >= 0 && rows[row + m] <= max) visit(word[child], rows[row + m]);
+        if (depth + 1 < deepest) walk(child, depth + 1, c);
+      }
+    };
+    walk(0, 0, 0);
+  }
+
+  /**
+   * Words that contain `part` (3 characters or more) after their first character, with where,
+   * until `visit` returns false: the words of its rarest trigram, checked one by one.
+   */
+  infixes(part: string, visit: (index: number, at: number) => boolean): void {
+    const { keys, offsets, words } = this.trigrams;
+    let from = 0;
+    let to = -1;
+    for (let k = 0; k + 3 <= part.length; k++) {
+      const key = trigramKey(part, k);
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (keys[mid] < key) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo === keys.length || keys[lo] !== key) return;
+      if (to < 0 || offsets[lo + 1] - offsets[lo] < to - from) [from, to] = [offsets[lo], offsets[lo + 1]];
+    }
+    for (let p = from; p < to; p++) {
+      const at = this.words[words[p]].indexOf(part, 1);
+      if (at > 0 && !visit(words[p], at)) return;
+    }
+  }
+}
+
+/** A character trie in typed arrays; node 0 is the root, children in character order. */
+interface Trie {
+  chars: Uint16Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  /** Index of the word that ends at the node, or -1. */
+  word: Int32Array;
+}
+
+/** One pass over the sorted words: each word adds the nodes after its common prefix with the last. */
+function buildTrie(words: readonly string[]): Trie {
+  let capacity = 1;
+  for (const w of words) capacity += w.length;
+  const chars = new Uint16Array(capacity);
+  const firstChild = new Int32Array(capacity).fill(-1);
+  const nextSibling = new Int32Array(capacity).fill(-1);
+  const lastChild = new Int32Array(capacity).fill(-1);
+  const word = new Int32Array(capacity).fill(-1);
+  const path = [0];
+  let prev = '';
+  let count = 1;
+  words.forEach((w, index) => {
+    let common = 0;
+    while (common < w.length && common < prev.length && w.charCodeAt(common) === prev.charCodeAt(common)) common++;
+    path.length = common + 1;
+    for (let k = common; k < w.length; k++) {
+      const parent = path[k];
+      const node = count++;
+      chars[node] = w.charCodeAt(k);
+      if (lastChild[parent] < 0) firstChild[parent] = node;
+      else nextSibling[lastChild[parent]] = node;
+      lastChild[parent] = node;
+      path.push(node);
+    }
+    word[path[w.length]] = index;
+    prev = w;
+  });
+  return {
+    chars: chars.slice(0, count),
+    firstChild: firstChild.slice(0, count),
+    nextSibling: nextSibling.slice(0, count),
+    word: word.slice(0, count),
+  };
+}
+
+function buildTrigrams(words: readonly string[]): TrigramIndex {
+  const lists = new Map<number, number[]>();
+  words.forEach((w, index) => {
+    let last = -1;
+    for (let at = 1; at + 3 <= w.length; at++) {
+      const key = trigramKey(w, at);
+      const list = lists.get(key);
+      if (!list) lists.set(key, [index]);
+      else if (list[list.length - 1] !== index && key !== last) list.push(index);
+      last = key;
+    }
+  });
+  const keys = Float64Array.from(lists.keys()).sort();
+  const offsets = new Uint32Array(keys.length + 1);
+  keys.forEach((key, i) => (offsets[i + 1] = offsets[i] + lists.get(key)!.length));
+  const out = new Uint32Array(offsets[keys.length]);
+  keys.forEach((key, i) => out.set(lists.get(key)!, offsets[i]));
+  return { keys, offsets, words: out };
+}

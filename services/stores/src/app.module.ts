@@ -4,6 +4,7 @@ import { STORES_CONFIG, StoresConfig } from './config';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { FetchingModule } from './fetching/fetching.module';
 import { migrations } from './migrations';
+import { SearchSettingsEntity } from './search-settings/search-settings.entity';
 import { StoreEntity } from './stores/store.entity';
 import { StoresModule } from './stores/stores.module';
 
@@ -26,7 +27,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        serviceDatabase(config, { schema: 'stores', entities: [StoreEntity], migrations }),
+        serviceDatabase(config, { schema: 'stores', entities: [StoreEntity, SearchSettingsEntity], migrations }),
         CoreModule.forRoot(config),
         FetchingModule.forRoot(config),
         HealthModule,

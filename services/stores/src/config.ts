@@ -12,6 +12,8 @@ export const storesConfigSchema = baseServiceConfigSchema.extend({
   /** Seconds a crawl job may run before it counts as abandoned (its worker died) and is retried. */
   INGEST_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
   INGEST_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** First wait before pushing saved search settings again after the search service did not take them. */
+  SETTINGS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(5),
 });
 export type StoresConfig = z.infer<typeof storesConfigSchema>;
 

@@ -96,6 +96,7 @@ describe('stores service', () => {
       FETCH_ALLOW_HOSTS: '127.0.0.1',
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
+      SETTINGS_RETRY_DELAY_SECONDS: 1,
     };
     stores = await startTestService(AppModule.forRoot(config), config);
   });
@@ -351,6 +352,7 @@ describe('stores ingestion after a crash', () => {
       FETCH_ALLOW_HOSTS: '127.0.0.1',
       INGEST_EXPIRE_SECONDS: 1,
       INGEST_RETRY_DELAY_SECONDS: 0,
+      SETTINGS_RETRY_DELAY_SECONDS: 1,
     };
     const sql = new Client({ connectionString: db.url });
     const deadWorker = new PgBoss({ connectionString: db.url, schema: 'pgboss', supervise: false, schedule: false });

@@ -5,6 +5,7 @@ import { callInternal, Queue } from '@sniff/service-kit';
 import type { IndexDocument } from '@sniff/contracts';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { SafeFetcher } from '../fetching/safe-fetch';
+import { SearchSettingsService } from '../search-settings/search-settings.service';
 import { StoreEntity } from '../stores/store.entity';
 import { extractDocument } from './extract';
 import { INGEST_QUEUE } from './ingestion.constants';
@@ -27,6 +28,7 @@ export class IngestionService implements OnApplicationBootstrap {
     @Inject(STORES_CONFIG) private readonly config: StoresConfig,
     private readonly queue: Queue,
     private readonly fetcher: SafeFetcher,
+    private readonly searchSettings: SearchSettingsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -54,6 +56,9 @@ export class IngestionService implements OnApplicationBootstrap {
         await callInternal('search', this.config.SEARCH_URL, path, { method: 'DELETE' });
         return;
       }
+      // The store's synonyms and stop words travel with its documents, so a search database that
+      // lost them (restored, rebuilt) has them again after a re-index.
+      await this.searchSettings.pushOrRetryLater(storeId, { always: true });
       const skipped = failures.length
         ? `${failures.length} of ${store.pageUrls.length} pages skipped: ${failures[0]}`
         : null;

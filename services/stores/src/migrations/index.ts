@@ -1,4 +1,5 @@
 import { CreateStores1760000000000 } from './1760000000000-CreateStores';
+import { StoreSearchSettings1763740000000 } from './1763740000000-StoreSearchSettings';
 
 /** Every committed migration of the stores schema, in order. */
-export const migrations = [CreateStores1760000000000];
+export const migrations = [CreateStores1760000000000, StoreSearchSettings1763740000000];

@@ -1,0 +1,296 @@
+import type { INestApplication } from '@nestjs/common';
+import { Client } from 'pg';
+import { createServiceApp, Queue } from '@sniff/service-kit';
+import {
+  asInternal,
+  asOwner,
+  createTestDatabase,
+  startTestService,
+  testConfig,
+  TestService,
+} from '@sniff/service-kit/testing';
+import type { SearchSettings } from '@sniff/contracts';
+import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { SearchAppModule } from '../../search/src/app.module';
+import { AppModule } from './app.module';
+import type { StoresConfig } from './config';
+import { INGEST_QUEUE } from './ingestion/ingestion.constants';
+import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The real search service on a fixed port, so it can be stopped and started again at the same address. */
+async function startSearch(databaseUrl: string, port: number): Promise<{ app: INestApplication; url: string }> {
+  const config = { ...testConfig(databaseUrl), PORT: port, SEARCH_REVALIDATE_MS: 0 };
+  const app = await createServiceApp(SearchAppModule.forRoot(config), config);
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}` };
+}
+
+/**
+ * The owner API for a store's synonyms and stop words, with the real search service behind it:
+ * saved settings reach search, survive search being down, and change what visitors find.
+ */
+describe('store search settings', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let site: FixtureSite;
+  let billing: TestService;
+  let stores: TestService;
+  let search: { app: INestApplication; url: string } | null = null;
+  let searchPort: number;
+  let storeId: string;
+
+  const settingsUrl = (id: string) => `${stores.url}/stores/${encodeURIComponent(id)}/search-settings`;
+  const getSettings = (id: string, owner = 'paid-owner') => fetch(settingsUrl(id), { headers: asOwner(owner) });
+  const putSettings = (id: string, body: unknown, owner = 'paid-owner') =>
+    fetch(settingsUrl(id), {
+      method: 'PUT',
+      headers: asOwner(owner),
+      // The dashboard's client adds the owner's e-mail to every body; the gateway checked it.
+      body: JSON.stringify(
+        body && typeof body === 'object' && !Array.isArray(body) ? { email: `${owner}@example.com`, ...body } : body,
+      ),
+    });
+  const save = async (settings: SearchSettings) => {
+    const res = await putSettings(storeId, settings);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(settings);
+  };
+  /** What the search service holds for the store (its internal API). */
+  const searchHas = async (id = storeId) => {
+    const res = await fetch(`http://127.0.0.1:${searchPort}/internal/stores/${id}/settings`, {
+      headers: asInternal(),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { version: number; settings: SearchSettings };
+  };
+  /** The pages a visitor finds for `q`, by path. */
+  const find = async (q: string) => {
+    const res = await fetch(
+      `http://127.0.0.1:${searchPort}/v1/stores/${storeId}/search?${new URLSearchParams({ q, limit: '10' })}`,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { hits: { url: string }[] };
+    return body.hits.map((h) => new URL(h.url).pathname);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    site = await startFixtureSite({
+      '/': html('Barn Furniture', '<h1>Barn Furniture</h1><p>Furniture for every room.</p>'),
+      '/couch': html('Leather couch', '<h1>Leather couch</h1><p>A three seat couch in brown leather.</p>'),
+      '/laptop-stand': html('Laptop stand', '<h1>Laptop stand</h1><p>An aluminium stand for your laptop.</p>'),
+      '/notebook-sleeve': html('Notebook sleeve', '<h1>Notebook sleeve</h1><p>A felt sleeve for your notebook.</p>'),
+      '/guide': html('The buying guide', '<h1>The buying guide</h1><p>How we choose our wood.</p>'),
+    });
+    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: 'paid-owner:busniess_starter_monthly' };
+    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    search = await startSearch(db.url, 0);
+    searchPort = Number(new URL(search.url).port);
+    const config: StoresConfig = {
+      ...testConfig(db.url),
+      BILLING_URL: billing.url,
+      SEARCH_URL: search.url,
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      INGEST_EXPIRE_SECONDS: 60,
+      INGEST_RETRY_DELAY_SECONDS: 1,
+      SETTINGS_RETRY_DELAY_SECONDS: 1,
+    };
+    stores = await startTestService(AppModule.forRoot(config), config);
+
+    const res = await fetch(`${stores.url}/saas/create-website`, {
+      method: 'POST',
+      headers: asOwner('paid-owner'),
+      body: JSON.stringify({
+        email: 'paid-owner@example.com',
+        platform: 'custom',
+        store_name: 'Barn',
+        store_url: `${site.origin}/`,
+        store_urls: ['/couch', '/laptop-stand', '/notebook-sleeve', '/guide'].map((p) => site.origin + p),
+      }),
+    });
+    expect(res.status).toBe(200);
+    storeId = ((await res.json()) as { store_id: string }).store_id;
+    await waitFor(async () => {
+      const list = (await (
+        await fetch(`${stores.url}/managestores/list-stores`, {
+          method: 'POST',
+          headers: asOwner('paid-owner'),
+          body: JSON.stringify({ email: 'paid-owner@example.com' }),
+        })
+      ).json()) as { id: string; status: string }[];
+      return list.find((s) => s.id === storeId)?.status === 'done';
+    }, 'the store to be indexed');
+  });
+  afterAll(async () => {
+    await stores?.close();
+    await search?.app.close();
+    await billing?.close();
+    await site?.close();
+    await db?.drop();
+  });
+
+  it('has no synonyms or stop words until the owner saves some', async () => {
+    const res = await getSettings(storeId);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ synonyms: [], stopWords: [] });
+    expect((await searchHas()).version).toBe(0);
+  });
+
+  it('saves the settings, returns them and hands them to the search service', async () => {
+    const settings: SearchSettings = {
+      synonyms: [
+        { kind: 'two-way', words: ['sofa', 'couch', 'settee'] },
+        { kind: 'one-way', from: 'laptop', to: ['notebook'] },
+      ],
+      stopWords: [],
+    };
+    await save(settings);
+    expect(await (await getSettings(storeId)).json()).toEqual(settings);
+    expect(await searchHas()).toMatchObject({ version: 1, settings });
+  });
+
+  // Waits for the new engine: the MiniSearch one ignores the rules.
+  it('finds a page by a two-way synonym, from every word of the group', async () => {
+    expect(await find('sofa')).toContain('/couch');
+    expect(await find('settee')).toContain('/couch');
+    expect((await find('couch'))[0]).toBe('/couch');
+  });
+
+  // Waits for the new engine.
+  it('applies a one-way synonym in its direction only', async () => {
+    const laptop = await find('laptop');
+    expect(laptop).toContain('/laptop-stand');
+    expect(laptop).toContain('/notebook-sleeve');
+    const notebook = await find('notebook');
+    expect(notebook).toContain('/notebook-sleeve');
+    expect(notebook).not.toContain('/laptop-stand');
+  });
+
+  // Waits for the new engine.
+  it('drops stop words from a query, unless every word is one', async () => {
+    expect(await find('the couch')).toContain('/guide');
+    await save({ synonyms: [], stopWords: ['the'] });
+    expect(await find('the couch')).toEqual(['/couch']);
+    expect(await find('the')).toContain('/guide');
+  });
+
+  it('replaces all the settings on every save', async () => {
+    const settings: SearchSettings = { synonyms: [{ kind: 'one-way', from: 'chair', to: ['stool'] }], stopWords: [] };
+    await save(settings);
+    expect(await (await getSettings(storeId)).json()).toEqual(settings);
+    expect(await searchHas()).toMatchObject({ settings });
+    // Waits for the new engine: with the sofa rule gone, "sofa" finds nothing again.
+    expect(await find('sofa')).toEqual([]);
+  });
+
+  const NOT_A_WORD = 'each entry must be a single word of letters or digits';
+  it.each([
+    ['a stop word of two words', { stopWords: ['two words'] }, 'stopWords.0', NOT_A_WORD],
+    ['an empty stop word', { stopWords: [' '] }, 'stopWords.0', 'words must not be empty'],
+    ['201 stop words', { stopWords: Array.from({ length: 201 }, (_, i) => `w${i}`) }, 'stopWords', 'at most 200'],
+    ['a two-way rule of one word', { synonyms: [{ kind: 'two-way', words: ['sofa'] }] }, 'synonyms.0.words', ''],
+    [
+      'a hyphenated word',
+      { synonyms: [{ kind: 'one-way', from: 'phone', to: ['i-phone'] }] },
+      'synonyms.0.to.0',
+      NOT_A_WORD,
+    ],
+    ['an unknown kind of rule', { synonyms: [{ kind: 'both-ways', words: ['a', 'b'] }] }, 'synonyms.0.kind', ''],
+    ['synonyms that are not a list', { synonyms: 'sofa=couch' }, 'synonyms', ''],
+  ])('answers 400 naming the field for %s, and keeps the saved settings', async (_what, body, field, message) => {
+    const before = await (await getSettings(storeId)).json();
+    const res = await putSettings(storeId, body);
+    expect(res.status).toBe(400);
+    const error = (await res.json()) as { field: string; message: string };
+    expect(error.field).toBe(field);
+    expect(error.message).toContain(`${field}: ${message}`);
+    expect(await (await getSettings(storeId)).json()).toEqual(before);
+  });
+
+  it('answers 400 for a body that is not a JSON object', async () => {
+    expect((await putSettings(storeId, ['sofa'])).status).toBe(400);
+    const res = await fetch(settingsUrl(storeId), {
+      method: 'PUT',
+      headers: asOwner('paid-owner'),
+      body: '{"synonyms":',
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("answers 404 for another owner's store or an unknown one, and changes nothing", async () => {
+    const before = await searchHas();
+    for (const res of [
+      await getSettings(storeId, 'intruder'),
+      await putSettings(storeId, { stopWords: ['hacked'] }, 'intruder'),
+      await getSettings('st_nosuchstore'),
+      await putSettings('st_nosuchstore', { stopWords: ['the'] }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Store not found' });
+    }
+    expect(await searchHas()).toEqual(before);
+    expect((await searchHas('st_nosuchstore')).version).toBe(0);
+  });
+
+  it('is reachable only through the gateway', async () => {
+    expect((await fetch(settingsUrl(storeId))).status).toBe(403);
+    expect((await fetch(settingsUrl(storeId), { method: 'PUT', body: '{}' })).status).toBe(403);
+  });
+
+  it('keeps a save made while the search service is down and applies it once search is back', async () => {
+    await search!.app.close();
+    search = null;
+    const settings: SearchSettings = { synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: ['the'] };
+    await save(settings);
+    expect(await (await getSettings(storeId)).json()).toEqual(settings);
+
+    search = await startSearch(db.url, searchPort);
+    const applied = await waitFor(async () => {
+      const held = await searchHas();
+      return held.settings.stopWords.length > 0 && held;
+    }, 'the queued push to reach the search service');
+    expect(applied.settings).toEqual(settings);
+    // Waits for the new engine.
+    expect(await find('sofa')).toContain('/couch');
+  });
+
+  it('pushes the settings again when the store is re-indexed (a search database that lost them)', async () => {
+    const sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    try {
+      await sql.query(`DELETE FROM search.store_settings WHERE store_id = $1`, [storeId]);
+      expect((await searchHas()).version).toBe(0);
+      await stores.app.get(Queue).send(INGEST_QUEUE, { storeId });
+      const held = await waitFor(async () => {
+        const s = await searchHas();
+        return s.version > 0 && s;
+      }, 'the re-index to push the settings');
+      expect(held.settings).toEqual({
+        synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
+        stopWords: ['the'],
+      });
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('deletes the settings with the store', async () => {
+    const res = await fetch(`${stores.url}/managestores/delete-store`, {
+      method: 'POST',
+      headers: asOwner('paid-owner'),
+      body: JSON.stringify({ email: 'paid-owner@example.com', store_id: storeId }),
+    });
+    expect(res.status).toBe(200);
+    expect((await getSettings(storeId)).status).toBe(404);
+    expect((await searchHas()).version).toBe(0);
+  });
+});

@@ -1,0 +1,124 @@
+import { Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { callInternal, Queue } from '@sniff/service-kit';
+import type { SearchSettings } from '@sniff/contracts';
+import { STORES_CONFIG, StoresConfig } from '../config';
+import { StoreEntity } from '../stores/store.entity';
+import { SearchSettingsEntity } from './search-settings.entity';
+
+/** Jobs that hand a store's saved search settings to the search service again after a failed push. */
+export const PUSH_SETTINGS_QUEUE = 'push-search-settings';
+
+/** About 11 hours of retries with exponential backoff; a later re-index pushes them too. */
+const PUSH_RETRY_LIMIT = 12;
+
+export const EMPTY_SEARCH_SETTINGS: SearchSettings = { synonyms: [], stopWords: [] };
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Owner-facing synonyms and stop words. The stores schema is the source of truth: a save is
+ * committed here first, then pushed to the search service with its version. A push that fails
+ * is retried from the queue (the job reads the latest saved version, so retries never bring back
+ * an older list), and every re-index pushes the settings again.
+ */
+@Injectable()
+export class SearchSettingsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('SearchSettings');
+
+  constructor(
+    @InjectRepository(SearchSettingsEntity) private readonly settings: Repository<SearchSettingsEntity>,
+    @InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>,
+    @Inject(STORES_CONFIG) private readonly config: StoresConfig,
+    private readonly queue: Queue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.declare(PUSH_SETTINGS_QUEUE, {
+      retryLimit: PUSH_RETRY_LIMIT,
+      retryDelay: this.config.SETTINGS_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 60,
+    });
+    await this.queue.work<{ storeId: string }>(PUSH_SETTINGS_QUEUE, (data) => this.push(data.storeId));
+    // A save whose process stopped before it could push or queue the push is owed one still.
+    const owed = await this.settings
+      .createQueryBuilder('s')
+      .select('s.storeId', 'storeId')
+      .where('s.pushedVersion < s.version')
+      .getRawMany<{ storeId: string }>();
+    for (const { storeId } of owed) await this.queue.send(PUSH_SETTINGS_QUEUE, { storeId });
+  }
+
+  /** GET /stores/:id/search-settings: the saved settings, empty lists when none were saved. */
+  async get(ownerSub: string, storeId: string): Promise<SearchSettings> {
+    if (!(await this.stores.existsBy({ id: storeId, ownerSub }))) throw new NotFoundException('Store not found');
+    const row = await this.settings.findOneBy({ storeId });
+    return row ? row.settings : EMPTY_SEARCH_SETTINGS;
+  }
+
+  /** PUT /stores/:id/search-settings: replaces the settings of the caller's store and applies them. */
+  async save(ownerSub: string, storeId: string, settings: SearchSettings): Promise<SearchSettings> {
+    let saved: { version: number }[];
+    try {
+      // One statement: owner scoping, insert or replace, and the version bump cannot interleave.
+      saved = await this.settings.query(
+        `INSERT INTO "stores"."search_settings" ("store_id", "settings", "version")
+         SELECT "id", $3::jsonb, 1 FROM "stores"."stores" WHERE "id" = $1 AND "owner_sub" = $2
+         ON CONFLICT ("store_id") DO UPDATE
+           SET "settings" = EXCLUDED."settings", "version" = "search_settings"."version" + 1, "updated_at" = now()
+         RETURNING "version"`,
+        [storeId, ownerSub, JSON.stringify(settings)],
+      );
+    } catch (err) {
+      // The store was deleted between the ownership check and the insert.
+      if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new NotFoundException('Store not found');
+      throw err;
+    }
+    if (!saved.length) throw new NotFoundException('Store not found');
+    await this.pushOrRetryLater(storeId);
+    return settings;
+  }
+
+  /**
+   * Pushes the store's settings now; when the search service does not take them, queues a retry.
+   * Never throws: the settings are saved either way.
+   */
+  async pushOrRetryLater(storeId: string, { always = false } = {}): Promise<void> {
+    try {
+      await this.push(storeId, { always });
+    } catch (err) {
+      this.logger.warn(`store ${storeId}: search settings not applied yet (${(err as Error).message}); will retry`);
+      try {
+        await this.queue.send(
+          PUSH_SETTINGS_QUEUE,
+          { storeId },
+          { startAfter: this.config.SETTINGS_RETRY_DELAY_SECONDS },
+        );
+      } catch (queueErr) {
+        // Still owed in the table (pushed_version < version): the next start or re-index pushes it.
+        this.logger.error(`store ${storeId}: could not queue the settings push: ${(queueErr as Error).message}`);
+      }
+    }
+  }
+
+  /**
+   * Sends the latest saved settings with their version. `always` re-sends settings the search service
+   * already confirmed (a re-index may land on a search database that lost them).
+   */
+  private async push(storeId: string, { always = false } = {}): Promise<void> {
+    const row = await this.settings.findOneBy({ storeId });
+    if (!row || (!always && row.pushedVersion >= row.version)) return;
+    await callInternal(
+      'search',
+      this.config.SEARCH_URL,
+      `/internal/stores/${encodeURIComponent(storeId)}/settings?version=${row.version}`,
+      { method: 'PUT', body: row.settings },
+    );
+    await this.settings.query(
+      `UPDATE "stores"."search_settings" SET "pushed_version" = GREATEST("pushed_version", $2) WHERE "store_id" = $1`,
+      [storeId, row.version],
+    );
+  }
+}

@@ -3,9 +3,11 @@ import { HealthModule, serviceDatabase } from '@sniff/service-kit';
 import { SearchConfig, withSearchDefaults } from './config';
 import { SearchInit1760000000000 } from './migrations/1760000000000-SearchInit';
 import { BinarySnapshots1763750000000 } from './migrations/1763750000000-BinarySnapshots';
+import { StoreSettings1763760000000 } from './migrations/1763760000000-StoreSettings';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
 import { SearchModule } from './search/search.module';
+import { StoreSettingsEntity } from './search/store-settings.entity';
 
 /** The search service: documents and index snapshots in schema `search`, public search API, events. */
 @Module({})
@@ -17,8 +19,8 @@ export class SearchAppModule {
       imports: [
         serviceDatabase(config, {
           schema: 'search',
-          entities: [DocumentEntity, IndexSnapshotEntity],
-          migrations: [SearchInit1760000000000, BinarySnapshots1763750000000],
+          entities: [DocumentEntity, IndexSnapshotEntity, StoreSettingsEntity],
+          migrations: [SearchInit1760000000000, BinarySnapshots1763750000000, StoreSettings1763760000000],
         }),
         HealthModule,
         SearchModule.forRoot(config),

@@ -1,17 +1,26 @@
+import type { QueryRules } from '../engine/query-rules';
 import type { SearchIndex } from '../engine/search-index';
 
-export interface CachedIndex {
+/** A store's synonyms and stop words compiled for the engine, with the version they came from. */
+export interface CachedRules {
+  rules: QueryRules;
+  /** Version of the store's settings (0: none saved). */
+  version: number;
+}
+
+export interface CachedIndex extends CachedRules {
   index: SearchIndex;
   /** built_at of the snapshot this index came from (ms), to notice a newer one. */
   builtAt: number;
-  /** When this replica last confirmed the snapshot is still current. */
+  /** When this replica last confirmed the snapshot and settings are still current. */
   checkedAt: number;
 }
 
 /**
- * Per-store indexes held in memory, least recently used evicted first. Every change to a
- * store bumps its generation, so a slow snapshot load that started before a re-index can
- * never overwrite the newer index when it finishes.
+ * Per-store indexes (and query rules) held in memory, least recently used evicted first. Every
+ * change to a store bumps its generation, so a slow load that started before a re-index or a
+ * settings change can never overwrite the newer state when it finishes. An entry is replaced,
+ * never mutated, so a search holds one consistent index and rules pair.
  */
 export class IndexCache {
   private readonly entries = new Map<string, CachedIndex>();
@@ -37,21 +46,40 @@ export class IndexCache {
     return this.generations.get(storeId) ?? 0;
   }
 
-  /** Swaps in a new index at once: searches already running keep the one they hold. */
-  set(storeId: string, index: SearchIndex, builtAt: number, ifGeneration?: number): boolean {
-    if (ifGeneration !== undefined && ifGeneration !== this.generation(storeId)) return false;
+  /** Swaps in a new index and its rules at once: searches already running keep the pair they hold. */
+  set(
+    storeId: string,
+    index: SearchIndex,
+    builtAt: number,
+    rules: CachedRules,
+    ifGeneration?: number,
+  ): CachedIndex | null {
+    if (ifGeneration !== undefined && ifGeneration !== this.generation(storeId)) return null;
+    return this.put(storeId, { index, builtAt, ...rules, checkedAt: Date.now() });
+  }
+
+  /** Swaps in newer query rules for a cached index; older ones than the cached are ignored. */
+  setRules(storeId: string, rules: CachedRules): void {
+    const current = this.entries.get(storeId);
+    if (current && current.version >= rules.version) return;
+    // Also when nothing is cached: a load that read the older settings must not cache them.
     this.generations.set(storeId, this.generation(storeId) + 1);
-    this.entries.delete(storeId);
-    this.entries.set(storeId, { index, builtAt, checkedAt: Date.now() });
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-    return true;
+    if (current) this.put(storeId, { ...current, ...rules, checkedAt: Date.now() });
   }
 
   delete(storeId: string): void {
     this.generations.set(storeId, this.generation(storeId) + 1);
     this.entries.delete(storeId);
+  }
+
+  private put(storeId: string, entry: CachedIndex): CachedIndex {
+    this.generations.set(storeId, this.generation(storeId) + 1);
+    this.entries.delete(storeId);
+    this.entries.set(storeId, entry);
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return entry;
   }
 }

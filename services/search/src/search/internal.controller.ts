@@ -1,14 +1,26 @@
-import { Controller, Delete, Param, Put, UseGuards } from '@nestjs/common';
-import { indexDocumentsRequestSchema } from '@sniff/contracts';
-import { InternalGuard, ValidBody } from '@sniff/service-kit';
-import type { z } from 'zod';
+import { Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
+import { indexDocumentsRequestSchema, SearchSettings, searchSettingsSchema } from '@sniff/contracts';
+import { InternalGuard, ValidBody, ValidQuery } from '@sniff/service-kit';
+import { z } from 'zod';
 import { SearchService } from './search.service';
+import { StoreSettingsService } from './store-settings.service';
 
-/** Called by the stores service after ingestion and when a store is deleted. */
+/** The version of a settings push: the stores service's save counter for the store. */
+export const settingsVersionQuerySchema = z.object({
+  version: z.coerce
+    .number({ message: 'version must be a number' })
+    .int('version must be an integer')
+    .min(1, 'version must be at least 1'),
+});
+
+/** Called by the stores service after ingestion, when an owner saves search settings and when a store is deleted. */
 @Controller('internal/stores/:id')
 @UseGuards(InternalGuard)
 export class InternalController {
-  constructor(private readonly search: SearchService) {}
+  constructor(
+    private readonly search: SearchService,
+    private readonly settings: StoreSettingsService,
+  ) {}
 
   @Put('documents')
   replace(
@@ -16,6 +28,21 @@ export class InternalController {
     @ValidBody(indexDocumentsRequestSchema) body: z.infer<typeof indexDocumentsRequestSchema>,
   ) {
     return this.search.replaceDocuments(storeId, body.documents);
+  }
+
+  /** PUT /internal/stores/:id/settings?version=N with the store's synonyms and stop words. */
+  @Put('settings')
+  saveSettings(
+    @Param('id') storeId: string,
+    @ValidQuery(settingsVersionQuerySchema) query: z.infer<typeof settingsVersionQuerySchema>,
+    @ValidBody(searchSettingsSchema) body: SearchSettings,
+  ) {
+    return this.search.saveSettings(storeId, body, query.version);
+  }
+
+  @Get('settings')
+  settingsOf(@Param('id') storeId: string) {
+    return this.settings.find(storeId);
   }
 
   @Delete()

@@ -19,6 +19,7 @@ import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { InternalController } from './internal.controller';
 import { PublicController } from './public.controller';
 import { SearchService } from './search.service';
+import { StoreSettingsService } from './store-settings.service';
 import { textBody } from './text-body.middleware';
 
 @Module({})
@@ -34,6 +35,7 @@ export class SearchModule implements NestModule, OnModuleInit {
       controllers: [PublicController, InternalController],
       providers: [
         SearchService,
+        StoreSettingsService,
         { provide: SEARCH_CONFIG, useValue: config },
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
         ...queueProviders(config),

@@ -8,13 +8,17 @@ import {
   SEARCH_EVENTS_QUEUE,
   SearchEvent,
   SearchResponse,
+  SearchSettings,
 } from '@sniff/contracts';
 import { Queue } from '@sniff/service-kit';
+import { compileQueryRules } from '../engine/query-rules';
 import { SEARCH_ENGINE, SearchEngine, SearchIndex } from '../engine/search-index';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { DocumentEntity } from './document.entity';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
-import { IndexCache } from './index-cache';
+import { CachedIndex, IndexCache } from './index-cache';
+import { StoreSettingsEntity } from './store-settings.entity';
+import { SavedSettings, StoreSettingsService } from './store-settings.service';
 
 const INSERT_CHUNK = 500;
 
@@ -28,7 +32,7 @@ export interface IndexedStore {
 export class SearchService {
   private readonly logger = new Logger('SearchService');
   private readonly cache: IndexCache;
-  private readonly loading = new Map<string, Promise<SearchIndex | null>>();
+  private readonly loading = new Map<string, Promise<CachedIndex | null>>();
   /** Re-indexing of one store runs one at a time, in arrival order. */
   private readonly writes = new Map<string, Promise<unknown>>();
 
@@ -37,6 +41,7 @@ export class SearchService {
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     private readonly queue: Queue,
+    private readonly settings: StoreSettingsService,
   ) {
     this.cache = new IndexCache(config.SEARCH_CACHE_STORES);
   }
@@ -49,9 +54,9 @@ export class SearchService {
       if (!(await this.storeExists(storeId))) throw new NotFoundException('Store not found');
       return { query: q, hits: [], suggestions: [], tookMs: took() };
     }
-    const index = await this.indexFor(storeId);
-    if (!index) throw new NotFoundException('Store not found');
-    const result = index.search(q, { limit });
+    const entry = await this.entryFor(storeId);
+    if (!entry) throw new NotFoundException('Store not found');
+    const result = entry.index.search(q, { limit, rules: entry.rules });
     return { query: q, ...result, tookMs: took() };
   }
 
@@ -101,10 +106,22 @@ export class SearchService {
           ['storeId'],
         );
       });
-      this.cache.set(storeId, index, builtAt.getTime());
+      // The index is swapped in with the store's current rules; if anything changed while we
+      // read them (a settings push), the next search loads both afresh instead.
+      const generation = this.cache.generation(storeId);
+      const rules = await this.settings.read(storeId);
+      if (!this.cache.set(storeId, index, builtAt.getTime(), rules, generation)) this.cache.delete(storeId);
       this.logger.log(`indexed store ${storeId}: ${index.documentCount} documents`);
       return { storeId, documents: index.documentCount, builtAt: builtAt.toISOString() };
     });
+  }
+
+  /** PUT /internal/stores/:id/settings: stores the settings; applies them unless a newer version is in. */
+  async saveSettings(storeId: string, settings: SearchSettings, version: number): Promise<SavedSettings> {
+    const applied = await this.settings.save(storeId, settings, version);
+    // This replica applies them at once; the others notice the new version when they revalidate.
+    if (applied) this.cache.setRules(storeId, { rules: compileQueryRules(settings), version });
+    return { storeId, version, applied };
   }
 
   /** DELETE /internal/stores/:id */
@@ -113,6 +130,7 @@ export class SearchService {
       let deleted = false;
       await this.db.transaction(async (m) => {
         await m.delete(DocumentEntity, { storeId });
+        await m.delete(StoreSettingsEntity, { storeId });
         const r = await m.delete(IndexSnapshotEntity, { storeId });
         deleted = (r.affected ?? 0) > 0;
       });
@@ -127,19 +145,29 @@ export class SearchService {
   }
 
   /**
-   * The store's index: from memory, confirmed against the snapshot every SEARCH_REVALIDATE_MS
-   * (another replica may have re-indexed it), else loaded from the snapshot. Null: unknown store.
+   * The store's index and query rules: from memory, confirmed against the snapshot and the
+   * settings every SEARCH_REVALIDATE_MS (another replica may have re-indexed the store or saved
+   * its settings), else loaded. Null: unknown store.
    */
-  private async indexFor(storeId: string): Promise<SearchIndex | null> {
+  private async entryFor(storeId: string): Promise<CachedIndex | null> {
     const entry = this.cache.get(storeId);
     if (entry) {
-      if (Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return entry.index;
-      const row = await this.db
-        .getRepository(IndexSnapshotEntity)
-        .findOne({ where: { storeId }, select: { storeId: true, builtAt: true } });
-      if (row && row.builtAt.getTime() === entry.builtAt) {
-        entry.checkedAt = Date.now();
-        return entry.index;
+      if (Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return entry;
+      const rows: { built_at: Date; version: number | null }[] = await this.db.query(
+        `SELECT s."built_at", st."version" FROM "search"."index_snapshots" s
+         LEFT JOIN "search"."store_settings" st ON st."store_id" = s."store_id" WHERE s."store_id" = $1`,
+        [storeId],
+      );
+      const row = rows[0];
+      const version = row?.version ?? 0;
+      if (row && row.built_at.getTime() === entry.builtAt && version >= entry.version) {
+        if (version === entry.version) {
+          entry.checkedAt = Date.now();
+          return entry;
+        }
+        // Only the settings changed: swap the rules, keep the index.
+        this.cache.setRules(storeId, await this.settings.read(storeId));
+        return this.cache.get(storeId) ?? entry;
       }
     }
     let pending = this.loading.get(storeId);
@@ -150,19 +178,18 @@ export class SearchService {
     return pending;
   }
 
-  private async load(storeId: string): Promise<SearchIndex | null> {
+  private async load(storeId: string): Promise<CachedIndex | null> {
     const generation = this.cache.generation(storeId);
     const row = await this.db.getRepository(IndexSnapshotEntity).findOne({ where: { storeId } });
     if (!row) {
       this.cache.delete(storeId);
       return null;
     }
+    const rules = await this.settings.read(storeId);
     const index = this.readSnapshot(row) ?? (await this.rebuild(storeId));
-    // A re-index that finished while we were loading wins; use its index instead.
-    if (!this.cache.set(storeId, index, row.builtAt.getTime(), generation)) {
-      return this.cache.get(storeId)?.index ?? index;
-    }
-    return index;
+    const loaded = { index, builtAt: row.builtAt.getTime(), ...rules, checkedAt: Date.now() };
+    // A re-index or settings change that finished while we were loading wins; use it instead.
+    return this.cache.set(storeId, index, loaded.builtAt, rules, generation) ?? this.cache.get(storeId) ?? loaded;
   }
 
   /** The snapshot's index; null when it is missing, of another engine or unreadable. */

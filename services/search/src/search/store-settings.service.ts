@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { SearchSettings } from '@sniff/contracts';
+import { compileQueryRules } from '../engine/query-rules';
+import type { CachedRules } from './index-cache';
+import { StoreSettingsEntity } from './store-settings.entity';
+
+export interface SavedSettings {
+  storeId: string;
+  version: number;
+  /** False when the search service already had this version or a newer one. */
+  applied: boolean;
+}
+
+export interface StoredSettings {
+  storeId: string;
+  /** 0 when the store has no saved settings. */
+  version: number;
+  settings: SearchSettings;
+}
+
+/** Per-store synonyms and stop words in the search schema, as the stores service pushed them. */
+@Injectable()
+export class StoreSettingsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async find(storeId: string): Promise<StoredSettings> {
+    const row = await this.db.getRepository(StoreSettingsEntity).findOneBy({ storeId });
+    return { storeId, version: row?.version ?? 0, settings: row?.settings ?? { synonyms: [], stopWords: [] } };
+  }
+
+  /** The store's settings compiled for the engine. */
+  async read(storeId: string): Promise<CachedRules> {
+    const row = await this.db.getRepository(StoreSettingsEntity).findOneBy({ storeId });
+    return { rules: compileQueryRules(row?.settings), version: row?.version ?? 0 };
+  }
+
+  /** Stores `settings` unless the store already has `version` or a newer one (pushes may arrive out of order). */
+  async save(storeId: string, settings: SearchSettings, version: number): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `INSERT INTO "search"."store_settings" AS s ("store_id", "settings", "version") VALUES ($1, $2::jsonb, $3)
+       ON CONFLICT ("store_id") DO UPDATE
+         SET "settings" = EXCLUDED."settings", "version" = EXCLUDED."version", "updated_at" = now()
+         WHERE s."version" < EXCLUDED."version"
+       RETURNING "version"`,
+      [storeId, JSON.stringify(settings), version],
+    );
+    return rows.length > 0;
+  }
+}

@@ -10,7 +10,7 @@ export function FeaturesSection() {
         <h2 id="features-title">Everything a small site needs from search</h2>
         <p>The search rules of a big search engine, tuned for sites with tens to thousands of pages.</p>
       </div>
-      <div className="site-grid">
+      <div className="site-grid feature-grid">
         {FEATURES.map((f) => (
           <article key={f.title} className="site-card feature-card">
             <h3>{f.title}</h3>

@@ -1,12 +1,13 @@
+import { GUIDE_ALIASES, GUIDE_PAGES } from '../features/guides/pages';
 import { LANDING_PAGE } from '../features/landing/page';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import type { PublicPage } from './public-page';
 
 /** Every public route, in sitemap order. The route table, the pre-renderer and the sitemap read this list. */
-export const PUBLIC_PAGES: PublicPage[] = [LANDING_PAGE];
+export const PUBLIC_PAGES: PublicPage[] = [LANDING_PAGE, ...GUIDE_PAGES];
 
 /** Old or alternative addresses of a page (alias -> route); the gateway answers them with 301. */
-export const PUBLIC_REDIRECTS: Record<string, string> = {};
+export const PUBLIC_REDIRECTS: Record<string, string> = { ...GUIDE_ALIASES };
 
 /** What any other public path shows (pre-rendered once, served with HTTP 404, never in the sitemap). */
 export const NOT_FOUND_PAGE: PublicPage = {

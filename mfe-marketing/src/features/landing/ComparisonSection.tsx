@@ -19,7 +19,7 @@ export function ComparisonSection() {
         <h2 id="comparison-title">Sniff, Squarespace’s built-in search and other plugins</h2>
         <p>What visitors notice when they search, side by side.</p>
       </div>
-      <div className="compare-wrap" tabIndex={0} role="region" aria-labelledby="comparison-title">
+      <div className="compare-wrap" tabIndex={0} role="region" aria-label="Comparison table">
         <table className="compare-table">
           <caption>
             Sniff compared with Squarespace’s built-in search and typical third-party search plugins. Other products

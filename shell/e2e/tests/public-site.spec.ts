@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The public site as search engines and visitors get it: pre-rendered HTML that reads without
+ * JavaScript, hydrated by the shell into the interactive page without React re-creating it.
+ */
+
+const GUIDE = '/squarespace';
+
+/** Console errors and uncaught exceptions of a page (React reports hydration mismatches there). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Remembers the pre-rendered h1 element before any script runs, so a test can tell hydration
+ * (React adopts that element) from a client render that replaced the markup.
+ */
+async function rememberPrerenderedHeading(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      const w = window as unknown as { prerenderedH1?: Element | null };
+      if (document.readyState === 'interactive') w.prerenderedH1 = document.querySelector('#root h1');
+    });
+  });
+}
+
+/** Resolves once React owns the root element (hydrateRoot or createRoot has run). */
+async function waitForReact(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  });
+}
+
+const sameHeadingAsPrerendered = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { prerenderedH1?: Element | null };
+    return !!w.prerenderedH1 && w.prerenderedH1 === document.querySelector('#root h1');
+  });
+
+test('a guide page reads completely with JavaScript disabled', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(GUIDE);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main')).toContainText(/Squarespace/);
+  await expect(page.getByRole('link', { name: /start|sign up|free trial/i }).first()).toBeVisible();
+  expect(await page.title()).toMatch(/Squarespace/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `https://sniff.dev${GUIDE}`);
+  // Styled before (here: without) any script: the inline stylesheet lays the page out.
+  expect(await page.locator('main').evaluate((el) => getComputedStyle(el).display)).not.toBe('inline');
+  await context.close();
+});
+
+test('the landing page hydrates without errors and its FAQ accordion works', async ({ page }) => {
+  const errors = collectErrors(page);
+  await rememberPrerenderedHeading(page);
+  await page.goto('/');
+  await waitForReact(page);
+  expect(await sameHeadingAsPrerendered(page)).toBe(true);
+
+  const faq = page.locator('#faq');
+  const questions = faq.getByRole('button', { expanded: false });
+  const question = questions.first();
+  const name = (await question.textContent()) ?? '';
+  await question.click();
+  await expect(faq.getByRole('button', { name, exact: true })).toHaveAttribute('aria-expanded', 'true');
+  expect(errors).toEqual([]);
+});
+
+test('a guide page hydrates in dark mode too and navigates to other pages without reloading', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await rememberPrerenderedHeading(page);
+  await page.goto(GUIDE);
+  await waitForReact(page);
+  expect(await sameHeadingAsPrerendered(page)).toBe(true);
+  await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+  // Client-side navigation to another public page: new content, title and canonical, same document.
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: /shopify/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/shopify$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Shopify/);
+  await expect(page).toHaveTitle(/Shopify/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://sniff.dev/shopify');
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+
+  // And on into the dashboard, which asks a signed-out visitor to sign in.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an alias address redirects permanently to its page', async ({ page, request }) => {
+  const alias = '/add-search-bar-to-squarespace-blog-page';
+  const res = await request.get(alias, { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers()['location']).toBe('/add-search-bar-to-squarespace-blog');
+  await page.goto(alias);
+  await expect(page).toHaveURL(/\/add-search-bar-to-squarespace-blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('an unknown address is a 404 page that still hydrates and links home', async ({ page }) => {
+  const errors = collectErrors(page);
+  const response = await page.goto('/no-such-guide');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await waitForReact(page);
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle(/Sniff/);
+  // The browser asked for /favicon or similar only; the 404 itself is not a console error of ours.
+  expect(errors.filter((e) => !/404 \(Not Found\)/.test(e))).toEqual([]);
+});
+
+test('search engines find the sitemap and robots.txt', async ({ request }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toMatch(/application\/xml/);
+  expect(await sitemap.text()).toContain(`<loc>https://sniff.dev${GUIDE}</loc>`);
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toContain('Disallow: /dashboard');
+});

@@ -45,9 +45,9 @@ export function MobileMenu() {
         <ul className="site-menu__list">
           {SECTION_LINKS.map((l) => (
             <li key={l.href}>
-              <a href={l.href} onClick={close}>
+              <Link to={l.href} onClick={close}>
                 {l.label}
-              </a>
+              </Link>
             </li>
           ))}
         </ul>

@@ -28,7 +28,7 @@ export function SiteFooter() {
           <ul>
             {SECTION_LINKS.map((l) => (
               <li key={l.href}>
-                <a href={l.href}>{l.label}</a>
+                <Link to={l.href}>{l.label}</Link>
               </li>
             ))}
             <li>

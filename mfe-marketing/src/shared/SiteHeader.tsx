@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
@@ -21,9 +22,9 @@ export function SiteHeader() {
       <Logo />
       <nav aria-label="Sections" className="site-nav">
         {SECTION_LINKS.map((l) => (
-          <a key={l.href} href={l.href}>
+          <Link key={l.href} to={l.href}>
             {l.label}
-          </a>
+          </Link>
         ))}
       </nav>
       <div className="site-actions">

@@ -21,9 +21,9 @@ export function NotFoundPage() {
             <Link className="site-button" to="/">
               Back to the home page
             </Link>
-            <a className="site-button site-button--ghost" href="/#faq">
+            <Link className="site-button site-button--ghost" to="/#faq">
               Read the FAQ
-            </a>
+            </Link>
           </p>
           <h2>Looking for a setup guide?</h2>
           <ul className="not-found__guides">

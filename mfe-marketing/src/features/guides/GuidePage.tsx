@@ -7,6 +7,7 @@ import type { GuideContent, GuideLink, GuideSection } from './content/types';
 import { Blocks, Note } from './components/Blocks';
 import { CodeBlock } from './components/CodeBlock';
 import { installSteps } from './structured-data';
+import './guides.css';
 
 /** The widget script is served by the product's own origin (the gateway serves /widget/*). */
 const WIDGET_HOST = PUBLIC_ORIGIN;

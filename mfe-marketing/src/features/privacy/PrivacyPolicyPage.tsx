@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EXTERNAL_LINKS } from '../../shared/links';
 import { SiteFooter, SiteHeader } from '../../shared/SiteHeader';
+import './privacy.css';
 
 export const EFFECTIVE_DATE = 'June 17, 2025';
 export const EFFECTIVE_DATE_ISO = '2025-06-17';

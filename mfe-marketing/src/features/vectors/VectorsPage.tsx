@@ -3,6 +3,7 @@ import { EXTERNAL_LINKS } from '../../shared/links';
 import { SiteFooter, SiteHeader } from '../../shared/SiteHeader';
 import { DEMO_CORRECTED, DEMO_RESULTS, EXAMPLE_ROTATION_MS, ROTATING_EXAMPLES } from './demo-script';
 import { useDemoFrame, useRotatingIndex } from './useDemoAnimation';
+import './vectors.css';
 
 const CATEGORIES = ['All', 'Buttons', 'Cards', 'Forms', 'Navigation', 'Icons', 'Vectors', 'Illustrations'];
 const STYLES = ['All', 'Modern', 'Minimal', 'Glassmorphism', 'Neumorphism', 'Brutalist'];

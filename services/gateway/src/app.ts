@@ -2,6 +2,7 @@ import { INestApplication, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ErrorFilter } from '@sniff/service-kit';
+import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiProxy } from './api-proxy';
 import type { GatewayConfig } from './config';
@@ -32,6 +33,9 @@ export async function createGatewayApp(config: GatewayConfig): Promise<INestAppl
   app.use(securityHeaders);
   app.use('/api', app.get(ApiProxy).handle);
   app.use('/v1', openCors, app.get(PublicApi).handle);
+  // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
+  // services send it, streamed.
+  app.use(compression());
   for (const [path, handlers] of assetMounts(config)) app.use(path, ...handlers);
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();

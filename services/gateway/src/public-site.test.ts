@@ -53,7 +53,11 @@ describe('gateway: pre-rendered public site', () => {
     write('shell/dist/index.html', '<!doctype html><title>Sniff shell</title><div id="root"></div>');
     write('shell/dist/main.js', 'console.log("shell")');
     write('secret.txt', 'database password');
-    write(`${site}/pages/index.html`, '<!doctype html><title>Landing</title><h1>Search that forgives typos</h1>');
+    const lead = '<p>Sniff gives your website an instant search bar that forgives typos.</p>'.repeat(40);
+    write(
+      `${site}/pages/index.html`,
+      `<!doctype html><title>Landing</title><h1>Search that forgives typos</h1>${lead}`,
+    );
     write(`${site}/pages/squarespace/index.html`, '<!doctype html><title>Squarespace guide</title>');
     write(`${site}/pages/404.html`, '<!doctype html><title>Page not found</title>');
     write(`${site}/sitemap.xml`, '<?xml version="1.0"?><urlset></urlset>');
@@ -90,6 +94,15 @@ describe('gateway: pre-rendered public site', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(await res.text()).toContain(`<title>${title}</title>`);
     }
+  });
+
+  it('sends pages compressed to browsers that accept it', async () => {
+    for (const encoding of ['gzip', 'br']) {
+      const res = await rawRequest(url, '/', 'GET', { 'accept-encoding': encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+    }
+    expect((await rawRequest(url, '/')).headers['content-encoding']).toBeUndefined();
   });
 
   it('answers HEAD like GET, without a body', async () => {

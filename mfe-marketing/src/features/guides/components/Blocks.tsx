@@ -35,10 +35,12 @@ function Table({ block }: { block: Extract<Block, { kind: 'table' }> }) {
 }
 
 export function Note({ title, text }: { title: string; text: string }) {
+  // "Store URL: ..." but "No pages found? ..." (no colon after a question).
+  const lead = /[?!.:]$/.test(title) ? `${title} ` : `${title}: `;
   return (
     <div className="guide-note" role="note">
       <p>
-        <strong>{title}: </strong>
+        <strong>{lead}</strong>
         {text}
       </p>
     </div>

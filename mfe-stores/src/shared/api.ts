@@ -1,6 +1,15 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
-import { deleteStoreResponseSchema, listStoresResponseSchema, type Platform, type Store } from '@sniff/contracts';
+import {
+  deleteStoreResponseSchema,
+  listStoresResponseSchema,
+  searchSettingsSchema,
+  type Platform,
+  type SearchSettings,
+  type Store,
+} from '@sniff/contracts';
+
+const searchSettingsUrl = (storeId: string) => `stores/stores/${encodeURIComponent(storeId)}/search-settings`;
 
 export const storesApi = createApi({
   reducerPath: 'mfeStoresApi',
@@ -28,7 +37,26 @@ export const storesApi = createApi({
         );
       },
     }),
+    /** A store's synonyms and stop words (empty lists until the owner saves some). */
+    getSearchSettings: build.query<SearchSettings, string>({
+      query: (storeId) => ({ url: searchSettingsUrl(storeId), method: 'GET' }),
+      transformResponse: (raw) => searchSettingsSchema.parse(raw),
+    }),
+    /** Replaces them; the answer is what was saved, which becomes the cached settings. */
+    saveSearchSettings: build.mutation<SearchSettings, { storeId: string; settings: SearchSettings }>({
+      query: ({ storeId, settings }) => ({ url: searchSettingsUrl(storeId), method: 'PUT', body: settings }),
+      transformResponse: (raw) => searchSettingsSchema.parse(raw),
+      async onQueryStarted({ storeId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(storesApi.util.upsertQueryData('getSearchSettings', storeId, data));
+        } catch {
+          // the form shows the failure
+        }
+      },
+    }),
   }),
 });
 
-export const { useListStoresQuery, useDeleteStoreMutation } = storesApi;
+export const { useListStoresQuery, useDeleteStoreMutation, useGetSearchSettingsQuery, useSaveSearchSettingsMutation } =
+  storesApi;

@@ -1,14 +1,21 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { usePlans, usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts';
 import { CopyButton } from '@sniff/ui';
 import { StatusBadge } from '../../shared/ui/StatusBadge';
+import { Tabs } from '../../shared/ui/Tabs';
+import { SearchTuning } from './search-tuning/SearchTuning';
+import { useSearchTuning } from './search-tuning/useSearchTuning';
 
-/** Manage panel (walking skeleton): the info block and the embed code. Customisation comes later. */
-export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClose: () => void; onDelete: () => void }) {
+type PanelTab = 'details' | 'search';
+const TABS: { id: PanelTab; label: string }[] = [
+  { id: 'details', label: 'Details' },
+  { id: 'search', label: 'Search tuning' },
+];
+
+function Details({ store }: { store: Store }) {
   const platform = usePlatform();
   const isFree = entitlementsFor(usePlans() ?? []).isFree;
-  const titleId = useId();
   const snippet = buildEmbedSnippet({
     storeId: store.id,
     platform: store.platform,
@@ -17,8 +24,7 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
     isFree,
   });
   return (
-    <section aria-labelledby={titleId} className="stores-manage">
-      <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>
+    <>
       <dl>
         <dt>ID</dt>
         <dd>{store.id}</dd>
@@ -40,6 +46,33 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
         <code>{snippet}</code>
       </pre>
       <CopyButton text={snippet} />
+    </>
+  );
+}
+
+/** Manage panel: the info block and embed code, and the store's search tuning (synonyms, stop words). */
+export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClose: () => void; onDelete: () => void }) {
+  const titleId = useId();
+  const [tab, setTab] = useState<PanelTab>('details');
+  // Settings load the first time their tab opens, and edits survive switching tabs.
+  const [tuningOpened, setTuningOpened] = useState(false);
+  const tuning = useSearchTuning(store.id, tuningOpened);
+  const choose = (next: PanelTab) => {
+    setTab(next);
+    if (next === 'search') setTuningOpened(true);
+  };
+  // Save Changes keeps its spec meaning (close the panel) and also saves unsaved search tuning;
+  // if that fails the panel stays open on the tab that says why.
+  const saveAndClose = async () => {
+    if (!tuning.dirty || (await tuning.save())) onClose();
+    else setTab('search');
+  };
+  return (
+    <section aria-labelledby={titleId} className="stores-manage">
+      <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>
+      <Tabs label="Manage store" tabs={TABS} value={tab} onChange={choose}>
+        {tab === 'details' ? <Details store={store} /> : <SearchTuning tuning={tuning} />}
+      </Tabs>
       <div className="wizard-nav">
         <button type="button" className="sniff-button sniff-button--danger" onClick={onDelete}>
           Delete Store
@@ -47,8 +80,7 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
         <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
           Cancel
         </button>
-        {/* Per the spec, Save Changes only closes the panel: there is no save call yet. */}
-        <button type="button" className="sniff-button" onClick={onClose}>
+        <button type="button" className="sniff-button" disabled={tuning.saving} onClick={() => void saveAndClose()}>
           Save Changes
         </button>
       </div>

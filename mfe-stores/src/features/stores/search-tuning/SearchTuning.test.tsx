@@ -1,0 +1,281 @@
+/** @jest-environment jsdom */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeApi, renderPage, type Reply } from '@sniff/shell-sdk/testing';
+import type { SearchSettings } from '@sniff/contracts';
+import { storesApi } from '../../../shared/api';
+import { StoresPage } from '../StoresPage';
+
+const apis = [storesApi];
+const bakery = {
+  id: 'st_1',
+  name: 'Demo Bakery',
+  url: 'https://bakery.example.com',
+  platform: 'custom',
+  store_type: 'business',
+  status: 'done',
+};
+const SETTINGS_PATH = 'stores/stores/st_1/search-settings';
+const NOT_A_WORD = 'each entry must be a single word of letters or digits';
+
+/**
+ * Serves the stores list and a store's search settings: GET answers the saved settings, PUT (a
+ * body with the lists) goes to `onSave`, which by default saves them.
+ */
+function fakeSettingsApi(
+  initial: SearchSettings,
+  onSave?: (body: Record<string, unknown>) => Reply | Promise<Reply>,
+  onLoad?: () => Reply | undefined,
+) {
+  let saved = initial;
+  const calls = installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: [bakery] }),
+    [SETTINGS_PATH]: (body) => {
+      if (!('synonyms' in body || 'stopWords' in body)) return onLoad?.() ?? { body: saved };
+      if (onSave) return onSave(body);
+      saved = { synonyms: body.synonyms, stopWords: body.stopWords } as SearchSettings;
+      return { body: saved };
+    },
+  });
+  return { calls, saves: () => calls.filter((c) => c.path === SETTINGS_PATH && 'synonyms' in c.body) };
+}
+
+async function openTuning() {
+  renderPage(<StoresPage />, { apis });
+  fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
+  fireEvent.click(screen.getByRole('tab', { name: 'Search tuning' }));
+  return screen.getByRole('region', { name: 'Manage Demo Bakery' });
+}
+
+const saveButton = () => screen.getByRole('button', { name: 'Save search settings' });
+const stopWordField = () => screen.getByLabelText('Add stop words (separate with commas or spaces)');
+const addStopWords = (text: string) => {
+  fireEvent.change(stopWordField(), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+};
+const addTwoWay = (text: string) => {
+  fireEvent.change(screen.getByLabelText('Words that mean the same (separate with commas)'), {
+    target: { value: text },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+};
+const addOneWay = (from: string, to: string) => {
+  fireEvent.click(screen.getByRole('radio', { name: 'One-way' }));
+  fireEvent.change(screen.getByLabelText('When visitors search for'), { target: { value: from } });
+  fireEvent.change(screen.getByLabelText('Also find (separate with commas)'), { target: { value: to } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+};
+const ruleTexts = () =>
+  within(screen.getByRole('list', { name: 'Synonym rules' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
+const ruleProblem = () => within(screen.getByRole('form', { name: 'Add a synonym rule' })).getByRole('alert');
+const stopWordProblem = () => within(screen.getByRole('form', { name: 'Add stop words' })).getByRole('alert');
+const chips = () =>
+  within(screen.getByRole('list', { name: 'Stop words' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent?.replace('×', ''));
+
+test('the Search tuning tab loads the store’s synonyms and stop words when it is first opened', async () => {
+  const { calls } = fakeSettingsApi({
+    synonyms: [
+      { kind: 'two-way', words: ['sofa', 'couch'] },
+      { kind: 'one-way', from: 'phone', to: ['iphone', 'smartphone'] },
+    ],
+    stopWords: ['the', 'and'],
+  });
+  renderPage(<StoresPage />, { apis });
+  fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
+  expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeTruthy();
+  expect(calls.some((c) => c.path === SETTINGS_PATH)).toBe(false);
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Search tuning' }));
+  expect(screen.getByText('Loading search settings...')).toBeTruthy();
+  expect(await screen.findByRole('list', { name: 'Synonym rules' })).toBeTruthy();
+  expect(ruleTexts()).toEqual([
+    expect.stringContaining('sofa ⇄ couch'),
+    expect.stringContaining('phone → also finds iphone, smartphone'),
+  ]);
+  expect(chips()).toEqual(['the', 'and']);
+  expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('an owner adds and removes rules and stop words, then saves them: Saving..., then Search settings saved.', async () => {
+  let finish: (reply: Reply) => void = () => undefined;
+  const { saves } = fakeSettingsApi(
+    { synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: ['the'] },
+    () => new Promise<Reply>((resolve) => (finish = resolve)),
+  );
+  await openTuning();
+  await screen.findByRole('list', { name: 'Synonym rules' });
+
+  addTwoWay(' jumper, Sweater ,pullover, jumper ');
+  addOneWay('laptop', 'notebook, ultrabook');
+  fireEvent.click(screen.getByRole('button', { name: 'Remove rule sofa, couch' }));
+  addStopWords('and, of  a');
+  fireEvent.click(screen.getByRole('button', { name: 'Remove stop word the' }));
+  expect(ruleTexts()).toEqual([
+    expect.stringContaining('jumper ⇄ Sweater ⇄ pullover'),
+    expect.stringContaining('laptop → also finds notebook, ultrabook'),
+  ]);
+  expect(chips()).toEqual(['and', 'of', 'a']);
+
+  fireEvent.click(saveButton());
+  const saving = await screen.findByRole('button', { name: 'Saving...' });
+  expect((saving as HTMLButtonElement).disabled).toBe(true);
+  const expected: SearchSettings = {
+    synonyms: [
+      { kind: 'two-way', words: ['jumper', 'Sweater', 'pullover'] },
+      { kind: 'one-way', from: 'laptop', to: ['notebook', 'ultrabook'] },
+    ],
+    stopWords: ['and', 'of', 'a'],
+  };
+  expect(saves()).toHaveLength(1);
+  expect(saves()[0]!.body).toEqual({ ...expected, email: 'owner@example.com' });
+
+  finish({ body: expected });
+  expect((await screen.findByRole('status')).textContent).toBe('Search settings saved.');
+  expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+  expect(chips()).toEqual(['and', 'of', 'a']);
+});
+
+test('says what is wrong with a rule or stop word before anything is sent', async () => {
+  const { saves } = fakeSettingsApi({ synonyms: [], stopWords: ['the'] });
+  await openTuning();
+  await screen.findByText('No synonyms yet.');
+
+  addTwoWay('sofa');
+  expect(ruleProblem().textContent).toBe('Enter at least two words, separated by commas.');
+  const words = screen.getByLabelText('Words that mean the same (separate with commas)');
+  expect(words.getAttribute('aria-invalid')).toBe('true');
+  addTwoWay('t-shirt, tee');
+  expect(ruleProblem().textContent).toBe(`“t-shirt”: ${NOT_A_WORD}`);
+  addTwoWay('ice cream, gelato');
+  expect(ruleProblem().textContent).toBe(`“ice cream”: ${NOT_A_WORD}`);
+  expect(screen.getByText('No synonyms yet.')).toBeTruthy();
+
+  addOneWay('', 'iphone');
+  expect(ruleProblem().textContent).toBe('Enter the word visitors search for.');
+  addOneWay('phone', 'phone');
+  expect(ruleProblem().textContent).toBe('Enter at least one other word it should also find.');
+
+  addStopWords('The');
+  expect(stopWordProblem().textContent).toBe('Already a stop word: The');
+  addStopWords('don’t');
+  expect(stopWordProblem().textContent).toBe(`“don’t”: ${NOT_A_WORD}`);
+  expect(stopWordField().getAttribute('aria-invalid')).toBe('true');
+  expect(chips()).toEqual(['the']);
+
+  expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+  expect(saves()).toHaveLength(0);
+});
+
+test('shows the API’s validation message next to the word or rule it names, and keeps the edits', async () => {
+  const refusals: Reply[] = [
+    {
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', field: 'stopWords.1', message: `stopWords.1: ${NOT_A_WORD}` },
+    },
+    {
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        field: 'synonyms.0.words',
+        message: 'synonyms.0.words: Too small: expected array to have >=2 items',
+      },
+    },
+  ];
+  fakeSettingsApi({ synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: ['the'] }, () =>
+    refusals.shift()!,
+  );
+  await openTuning();
+  await screen.findByRole('list', { name: 'Stop words' });
+  addStopWords('and');
+
+  fireEvent.click(saveButton());
+  const alert = await screen.findByText(`“and”: ${NOT_A_WORD}`);
+  expect(alert.getAttribute('role')).toBe('alert');
+  expect(screen.getByText('Not saved: correct the rule or word marked above.')).toBeTruthy();
+  expect(chips()).toEqual(['the', 'and']);
+  expect(screen.getByText('and').closest('li')?.className).toContain('tuning-invalid');
+
+  fireEvent.click(saveButton());
+  const rule = screen.getByRole('button', { name: 'Remove rule sofa, couch' }).closest('li')!;
+  await waitFor(() =>
+    expect(within(rule).getByRole('alert').textContent).toBe('Too small: expected array to have >=2 items'),
+  );
+  // Editing clears the complaint.
+  addStopWords('of');
+  expect(screen.queryByText('Not saved: correct the rule or word marked above.')).toBeNull();
+});
+
+test('a failed save says why and can be retried', async () => {
+  let fail = true;
+  fakeSettingsApi({ synonyms: [], stopWords: [] }, (body) =>
+    fail
+      ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The stores service is down' } }
+      : { body: { synonyms: body.synonyms, stopWords: body.stopWords } },
+  );
+  await openTuning();
+  await screen.findByText('No stop words yet.');
+  addStopWords('the');
+  fireEvent.click(saveButton());
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Could not save the search settings: The stores service is down',
+  );
+  expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+  fail = false;
+  fireEvent.click(saveButton());
+  expect((await screen.findByRole('status')).textContent).toBe('Search settings saved.');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('when the settings cannot be loaded, says so and Try Again loads them', async () => {
+  let down = true;
+  fakeSettingsApi({ synonyms: [], stopWords: ['the'] }, undefined, () =>
+    down ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Store not found' } } : undefined,
+  );
+  await openTuning();
+  expect((await screen.findByRole('alert')).textContent).toContain(
+    'Could not load the search settings: Store not found',
+  );
+  down = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+  await waitFor(() => expect(chips()).toEqual(['the']));
+});
+
+test('Discard changes goes back to the saved settings', async () => {
+  const { saves } = fakeSettingsApi({ synonyms: [], stopWords: ['the'] });
+  await openTuning();
+  await screen.findByRole('list', { name: 'Stop words' });
+  addStopWords('and');
+  fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+  expect(chips()).toEqual(['the']);
+  expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+  expect(saves()).toHaveLength(0);
+});
+
+test('Save Changes also saves unsaved search tuning before closing; if that fails the panel stays on the tab', async () => {
+  let fail = true;
+  const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [] }, (body) =>
+    fail
+      ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Try again later' } }
+      : { body: { synonyms: body.synonyms, stopWords: body.stopWords } },
+  );
+  const panel = await openTuning();
+  await screen.findByText('No stop words yet.');
+  addStopWords('the');
+  // Edits survive a look at the Details tab.
+  fireEvent.click(screen.getByRole('tab', { name: 'Details' }));
+  fireEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+  expect((await screen.findByText('Could not save the search settings: Try again later')).getAttribute('role')).toBe(
+    'alert',
+  );
+  expect(screen.getByRole('tab', { name: 'Search tuning', selected: true })).toBeTruthy();
+  expect(chips()).toEqual(['the']);
+
+  fail = false;
+  fireEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Manage Demo Bakery' })).toBeNull());
+  expect(saves().map((c) => c.body.stopWords)).toEqual([['the'], ['the']]);
+});

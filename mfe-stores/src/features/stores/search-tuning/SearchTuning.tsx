@@ -1,0 +1,96 @@
+import { Spinner } from '@sniff/ui';
+import type { SaveProblem, SearchTuningState } from './useSearchTuning';
+import { StopWords } from './StopWords';
+import { SynonymRules } from './SynonymRules';
+
+/** Where the API's complaint belongs: on one rule or word, on a whole list, or above the Save button. */
+function placeProblem(problem: SaveProblem | null) {
+  const m = problem?.field?.match(/^(synonyms|stopWords)(?:\.(\d+))?/);
+  const at = (list: string) =>
+    problem && m?.[1] === list && m[2] !== undefined ? { index: Number(m[2]), message: problem.message } : null;
+  const whole = (list: string) => (problem && m?.[1] === list && m[2] === undefined ? problem.message : null);
+  return {
+    rule: at('synonyms'),
+    synonyms: whole('synonyms'),
+    stopWord: at('stopWords'),
+    stopWords: whole('stopWords'),
+    elsewhere: problem && !m ? problem.message : null,
+  };
+}
+
+/** The "Search tuning" tab of a store's manage panel: synonyms and stop words, saved together. */
+export function SearchTuning({ tuning }: { tuning: SearchTuningState }) {
+  if (tuning.loadError) {
+    return (
+      <div role="alert" className="sniff-panel sniff-panel--error">
+        <p>Could not load the search settings: {tuning.loadError}</p>
+        <button type="button" className="sniff-button" onClick={tuning.reload}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const settings = tuning.settings;
+  if (!settings) {
+    return (
+      <p>
+        <Spinner label="Loading search settings" /> Loading search settings...
+      </p>
+    );
+  }
+  const placed = placeProblem(tuning.problem);
+  return (
+    <div className="tuning">
+      <p>Tune how visitors’ searches match this store’s pages. Saved changes apply to the search bar right away.</p>
+      <SynonymRules
+        rules={settings.synonyms}
+        onChange={(synonyms) => tuning.edit({ ...settings, synonyms })}
+        ruleError={placed.rule}
+        sectionError={placed.synonyms}
+        disabled={tuning.saving}
+      />
+      <StopWords
+        words={settings.stopWords}
+        onChange={(stopWords) => tuning.edit({ ...settings, stopWords })}
+        wordError={placed.stopWord}
+        sectionError={placed.stopWords}
+        disabled={tuning.saving}
+      />
+      {placed.elsewhere && (
+        <p role="alert" className="sniff-error">
+          Could not save the search settings: {placed.elsewhere}
+        </p>
+      )}
+      {tuning.problem && !placed.elsewhere && (
+        <p className="sniff-error">Not saved: correct the rule or word marked above.</p>
+      )}
+      {tuning.saved && <p role="status">Search settings saved.</p>}
+      <div className="wizard-page-actions">
+        <button
+          type="button"
+          className="sniff-button"
+          disabled={!tuning.dirty || tuning.saving}
+          onClick={() => void tuning.save()}
+        >
+          {tuning.saving ? (
+            <>
+              <span className="sniff-spinner__dot" aria-hidden="true" /> Saving...
+            </>
+          ) : (
+            'Save search settings'
+          )}
+        </button>
+        {tuning.dirty && (
+          <button
+            type="button"
+            className="sniff-button sniff-button--secondary"
+            disabled={tuning.saving}
+            onClick={tuning.discard}
+          >
+            Discard changes
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

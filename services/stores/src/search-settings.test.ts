@@ -13,7 +13,7 @@ import type { SearchSettings } from '@sniff/contracts';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { SearchAppModule } from '../../search/src/app.module';
 import { AppModule } from './app.module';
-import type { StoresConfig } from './config';
+import { STORES_CONFIG, type StoresConfig } from './config';
 import { INGEST_QUEUE } from './ingestion/ingestion.constants';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 
@@ -278,6 +278,37 @@ describe('store search settings', () => {
         synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
         stopWords: ['the'],
       });
+    } finally {
+      await sql.end();
+    }
+  });
+
+  it('pushes a save that was never confirmed when the stores service starts (it stopped before it could)', async () => {
+    const sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    try {
+      // As if the process stopped right after committing a save: owed to search, no job queued.
+      await sql.query(`UPDATE stores.search_settings SET pushed_version = 0 WHERE store_id = $1`, [storeId]);
+      await sql.query(`DELETE FROM search.store_settings WHERE store_id = $1`, [storeId]);
+      const config = stores.app.get<StoresConfig>(STORES_CONFIG);
+      const restarted = await startTestService(AppModule.forRoot(config), config);
+      try {
+        const held = await waitFor(async () => {
+          const s = await searchHas();
+          return s.version > 0 && s;
+        }, 'the owed push after start-up');
+        expect(held.settings.stopWords).toEqual(['the']);
+        // ...and it is recorded as confirmed, so it is not pushed again at the next start.
+        await waitFor(async () => {
+          const { rows } = await sql.query(
+            `SELECT version = pushed_version AS confirmed FROM stores.search_settings WHERE store_id = $1`,
+            [storeId],
+          );
+          return rows[0].confirmed === true;
+        }, 'the push to be recorded');
+      } finally {
+        await restarted.close();
+      }
     } finally {
       await sql.end();
     }

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createSniffStore, registerPlatform } from '@sniff/shell-sdk';
 import '@sniff/ui/tokens.css';
@@ -49,7 +50,10 @@ async function start(root: HTMLElement): Promise<void> {
     console.error(`${PUBLIC_REMOTE.remote} could not load; showing the page without interactivity`, error);
     return;
   }
-  hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 }
 
 const root = document.getElementById('root');

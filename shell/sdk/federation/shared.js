@@ -3,7 +3,17 @@
 // are projected from it so they can never disagree.
 const path = require('node:path');
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', '@sniff/shell-sdk'];
+// zod too: @sniff/contracts (every front end's plans and schemas) needs it, and unshared each remote
+// shipped its own untree-shaken copy (half a megabyte before the marketing pages were interactive).
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@sniff/shell-sdk',
+  'zod',
+];
 
 /** `shared` option for the front end at `dir` (its package.json names the versions). */
 function sharedFor(dir) {

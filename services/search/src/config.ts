@@ -3,8 +3,8 @@ import { baseServiceConfigSchema } from '@sniff/service-kit';
 
 export const searchConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3103),
-  /** How many stores' indexes this replica keeps in memory (least recently used leave first). */
-  SEARCH_CACHE_STORES: z.coerce.number().int().min(1).default(200),
+  /** Memory for the stores' indexes on this replica, in MB (least recently used leave first). */
+  SEARCH_CACHE_MB: z.coerce.number().min(1).default(1024),
   /** How often a cached index checks for a newer snapshot written by another replica. */
   SEARCH_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -21,6 +21,8 @@ export interface QueryOptions {
  */
 export interface SearchIndex {
   readonly documentCount: number;
+  /** Approximate bytes this index holds in memory (the cache's budget counts these). */
+  readonly memoryBytes: number;
   search(q: string, options: QueryOptions): IndexSearchResult;
   /** A self-contained snapshot that `SearchEngine.load` turns back into an equal index. */
   serialize(): Buffer;

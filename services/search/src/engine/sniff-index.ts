@@ -50,6 +50,7 @@ interface WordMatch {
 
 class SniffIndex implements SearchIndex {
   private readonly n: number;
+  private memory: number | null = null;
   // Per-query scratch, allocated once per index (searches are synchronous).
   private wordBest: Float32Array;
   private total: Float32Array;
@@ -71,6 +72,10 @@ class SniffIndex implements SearchIndex {
 
   get documentCount(): number {
     return this.n;
+  }
+
+  get memoryBytes(): number {
+    return (this.memory ??= estimateMemory(this.postings, this.stored) + this.n * 17);
   }
 
   serialize(): Buffer {
@@ -321,6 +326,23 @@ function topByDf(from: number, to: number, df: (i: number) => number): number[] 
     }
   }
   return heap;
+}
+
+/**
+ * Typed arrays by their size; strings at one byte per character (V8 stores Latin-1 text so)
+ * plus V8's object overhead; the typo trie at its 14 bytes per node is counted via the words.
+ */
+function estimateMemory(postings: Postings, stored: StoredDocuments): number {
+  const STRING = 24;
+  const { vocabulary, offsets, docs, impacts } = postings;
+  const { trigrams } = vocabulary;
+  let bytes = offsets.byteLength + docs.byteLength + impacts.byteLength;
+  bytes += trigrams.keys.byteLength + trigrams.offsets.byteLength + trigrams.words.byteLength;
+  for (const w of vocabulary.words) bytes += STRING + w.length + 14 * w.length;
+  for (const list of [stored.ids, stored.titles, stored.descriptions, stored.urls]) {
+    for (const text of list) bytes += STRING + text.length;
+  }
+  return bytes + stored.ids.length * 16;
 }
 
 function storeDocuments(documents: IndexDocument[]): StoredDocuments {

@@ -17,7 +17,9 @@ export interface CachedIndex extends CachedRules {
 }
 
 /**
- * Per-store indexes (and query rules) held in memory, least recently used evicted first. Every
+ * Per-store indexes (and query rules) held in memory within a byte budget, least recently used
+ * evicted first (the entry just added always stays, even alone over budget: evicting it would
+ * mean loading it again on every query). Every
  * change to a store bumps its generation, so a slow load that started before a re-index or a
  * settings change can never overwrite the newer state when it finishes. An entry is replaced,
  * never mutated, so a search holds one consistent index and rules pair.
@@ -25,11 +27,17 @@ export interface CachedIndex extends CachedRules {
 export class IndexCache {
   private readonly entries = new Map<string, CachedIndex>();
   private readonly generations = new Map<string, number>();
+  private used = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(private readonly budgetBytes: number) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes the cached indexes hold (as they estimate themselves). */
+  get bytes(): number {
+    return this.used;
   }
 
   get(storeId: string): CachedIndex | undefined {
@@ -69,17 +77,24 @@ export class IndexCache {
 
   delete(storeId: string): void {
     this.generations.set(storeId, this.generation(storeId) + 1);
-    this.entries.delete(storeId);
+    this.remove(storeId);
   }
 
   private put(storeId: string, entry: CachedIndex): CachedIndex {
     this.generations.set(storeId, this.generation(storeId) + 1);
-    this.entries.delete(storeId);
+    this.remove(storeId);
     this.entries.set(storeId, entry);
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    this.used += entry.index.memoryBytes;
+    while (this.used > this.budgetBytes && this.entries.size > 1) {
+      this.remove(this.entries.keys().next().value as string);
     }
     return entry;
+  }
+
+  private remove(storeId: string): void {
+    const entry = this.entries.get(storeId);
+    if (!entry) return;
+    this.entries.delete(storeId);
+    this.used -= entry.index.memoryBytes;
   }
 }

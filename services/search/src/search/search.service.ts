@@ -43,7 +43,7 @@ export class SearchService {
     private readonly queue: Queue,
     private readonly settings: StoreSettingsService,
   ) {
-    this.cache = new IndexCache(config.SEARCH_CACHE_STORES);
+    this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024);
   }
 
   /** GET /v1/stores/:id/search */

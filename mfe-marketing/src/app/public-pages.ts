@@ -1,10 +1,12 @@
 import { GUIDE_ALIASES, GUIDE_PAGES } from '../features/guides/pages';
 import { LANDING_PAGE } from '../features/landing/page';
+import { PRIVACY_PAGE } from '../features/privacy/page';
+import { VECTORS_PAGE } from '../features/vectors/page';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import type { PublicPage } from './public-page';
 
 /** Every public route, in sitemap order. The route table, the pre-renderer and the sitemap read this list. */
-export const PUBLIC_PAGES: PublicPage[] = [LANDING_PAGE, ...GUIDE_PAGES];
+export const PUBLIC_PAGES: PublicPage[] = [LANDING_PAGE, ...GUIDE_PAGES, VECTORS_PAGE, PRIVACY_PAGE];
 
 /** Old or alternative addresses of a page (alias -> route); the gateway answers them with 301. */
 export const PUBLIC_REDIRECTS: Record<string, string> = { ...GUIDE_ALIASES };

@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -30,6 +30,23 @@ export function writeText(name: string, text: string): string {
   const file = resolve(RESULTS_DIR, name);
   writeFileSync(file, text);
   return file;
+}
+
+/** Marks one part of a Markdown file, so that a run of that part alone can replace it (comments: invisible). */
+export const section = (name: string, markdown: string) => `<!-- ${name} -->\n${markdown}\n<!-- /${name} -->`;
+
+/** Replaces the marked `part` of results file `name`, or adds it before the closing "Whole run" line. */
+export function replaceSection(name: string, part: string, markdown: string): string {
+  const file = resolve(RESULTS_DIR, name);
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const block = section(part, markdown);
+  const marked = new RegExp(`<!-- ${part} -->[\\s\\S]*?<!-- /${part} -->`);
+  const text = marked.test(old)
+    ? old.replace(marked, () => block)
+    : /\n+Whole run:/.test(old)
+      ? old.replace(/\n+Whole run:/, () => `\n\n${block}\n\nWhole run:`)
+      : `${old.trimEnd()}\n\n${block}\n`.trimStart();
+  return writeText(name, text);
 }
 
 /** A Markdown table (also readable in a terminal). */

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
+import { runHttp } from './http';
 import { runRelevance } from './relevance';
 import { runSpeed } from './speed';
-import { writeText } from './report';
+import { replaceSection, section, writeText } from './report';
 
-/** `node run.js [relevance|speed]` (both when no argument): prints the tables and writes bench/results/. */
-function main() {
+/** `node run.js [relevance|speed|http]` (all three when no argument): prints the tables and writes bench/results/. */
+async function main() {
   const which = process.argv[2] ?? 'all';
   const t0 = performance.now();
   const parts: string[] = [];
@@ -18,9 +19,19 @@ function main() {
     console.log(s.markdown + `\n\n(written to ${s.file})\n`);
     parts.push(s.markdown);
   }
+  if (which === 'all' || which === 'http') {
+    const h = await runHttp();
+    console.log(h.markdown + `\n\n(written to ${h.file})\n`);
+    parts.push(section('http', h.markdown));
+    // run alone, it refreshes its own part of latest.md and leaves the other tables as they are
+    if (which === 'http') replaceSection('latest.md', 'http', h.markdown);
+  }
   const seconds = (performance.now() - t0) / 1000;
   console.log(`bench: ${which} in ${seconds.toFixed(0)} s`);
   if (which === 'all') writeText('latest.md', parts.join('\n\n') + `\n\nWhole run: ${seconds.toFixed(0)} s.\n`);
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

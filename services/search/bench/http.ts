@@ -1,0 +1,220 @@
+import { setMaxListeners } from 'node:events';
+import { cpus } from 'node:os';
+import { loadTalks, synthesize } from './corpus';
+import {
+  findHeldRate,
+  MIN_ACHIEVED,
+  P99_LIMIT_MS,
+  runStep,
+  type LoadOptions,
+  type RateSearch,
+  type Target,
+} from './http-load';
+import { MIX_QUERIES, MIX_SEED, searchPaths, typedQueries } from './http-mix';
+import { indexStore, startStack, type Stack } from './http-stack';
+import { environment, fmt, table, writeResult } from './report';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** Documents in the benchmark's store (synthesised from the TED talks, seed 42, as in the speed benchmark). */
+const DOCS = env('SNIFF_BENCH_HTTP_DOCS', 10_000);
+const STEP_SECONDS = env('SNIFF_BENCH_HTTP_SECONDS', 5);
+const PROBE_SECONDS = 3;
+const MAX_RATE = env('SNIFF_BENCH_HTTP_MAX_RATE', 20_000);
+/** No step starts later than this after the run began (start-up and indexing included). */
+const BUDGET_S = env('SNIFF_BENCH_HTTP_BUDGET_S', 210);
+const REFINE = 4;
+const LOAD: LoadOptions = {
+  connections: env('SNIFF_BENCH_HTTP_CONNECTIONS', 20),
+  instances: env('SNIFF_BENCH_HTTP_INSTANCES', 10),
+  timeoutS: 5,
+};
+const STORE_ID = 'bench-http';
+const STATIC_PATH = '/config.json';
+const TARGET_RATIO = 0.5;
+
+const log = (line: string) => process.stderr.write(`http: ${line}\n`);
+const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+export interface MixCheck {
+  withHits: number;
+  /** One request at a time through the gateway, no other load: where the time goes before any queueing. */
+  unloaded: { p50: number; p99: number; slowest: Array<{ q: string; ms: number }> };
+}
+
+/** Fetches every request of the mix once, one at a time: each must be a 200 with a JSON body listing hits. */
+async function checkMix(origin: string, paths: string[]): Promise<MixCheck> {
+  let withHits = 0;
+  const times: Array<{ q: string; ms: number }> = [];
+  for (const path of paths) {
+    const t = performance.now();
+    const res = await fetch(origin + path, { signal: AbortSignal.timeout(10_000) });
+    const text = await res.text();
+    times.push({ q: new URL(path, origin).searchParams.get('q') ?? '', ms: performance.now() - t });
+    let body: { hits?: unknown } | undefined;
+    try {
+      body = JSON.parse(text) as { hits?: unknown };
+    } catch {
+      /* reported below */
+    }
+    if (res.status !== 200 || !Array.isArray(body?.hits)) {
+      throw new Error(`GET ${path} answered ${res.status} ${text.slice(0, 200)}`);
+    }
+    if (body.hits.length) withHits++;
+  }
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+  const slowest = [...times].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  return { withHits, unloaded: { p50: at(0.5), p99: at(0.99), slowest } };
+}
+
+async function checkStatic(origin: string): Promise<void> {
+  const res = await fetch(origin + STATIC_PATH);
+  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').includes('json')) {
+    throw new Error(`GET ${STATIC_PATH} answered ${res.status} ${res.headers.get('content-type')}`);
+  }
+}
+
+/** Warms the target up with an unpaced run (its throughput sets where the rate search starts), then searches. */
+async function measure(name: string, target: Target, deadline: number, signal: AbortSignal): Promise<RateSearch> {
+  const probe = await runStep(target, null, PROBE_SECONDS, LOAD, signal);
+  const start = Math.max(10, Math.round(probe.achieved / 4 / 10) * 10);
+  log(`${name}: unpaced warm-up ${Math.round(probe.achieved)}/s (p99 ${probe.p99.toFixed(1)} ms); from ${start}/s`);
+  // let the backlog of the unpaced run drain (its slowest answer says how long it was)
+  await new Promise((r) => setTimeout(r, Math.min(5_000, 1_000 + (Number.isFinite(probe.max) ? probe.max : 0))));
+  return findHeldRate(target, {
+    ...LOAD,
+    start,
+    max: MAX_RATE,
+    seconds: STEP_SECONDS,
+    refine: REFINE,
+    pauseS: 1,
+    retry: true,
+    deadline,
+    log,
+    signal,
+  });
+}
+
+const stepsLine = (r: RateSearch) =>
+  [...r.steps.map((s) => `${s.retry ? 'again ' : ''}${s.rate}${s.held ? ' ok' : ` no (${s.why})`}`), r.note]
+    .filter(Boolean)
+    .join('; ') || 'none';
+
+/** Starts the product on the bench ports, indexes a 10k-document store, finds both held rates; always stops it. */
+export async function runHttp(): Promise<{ markdown: string; file: string }> {
+  const t0 = performance.now();
+  const deadline = t0 + BUDGET_S * 1000;
+  const abort = new AbortController();
+  setMaxListeners(100, abort.signal); // one listener per autocannon instance of a step
+  const onSignal = () => {
+    log('interrupted: stopping the servers');
+    abort.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const interrupted = new Promise<never>((_, reject) =>
+    abort.signal.addEventListener('abort', () => reject(new Error('interrupted')), { once: true }),
+  );
+  interrupted.catch(() => undefined);
+  log('starting the product on the bench ports (infra/launcher.js) ...');
+  const starting = startStack(process.env.SNIFF_BENCH_VERBOSE ? log : undefined);
+  starting.catch(() => undefined);
+  let stack: Stack | undefined;
+  try {
+    stack = await Promise.race([starting, interrupted]);
+    log(`up in ${seconds(t0)} (${stack.database} Postgres)`);
+    const s = stack;
+    /** Ends the wait when a service dies or on Ctrl-C (autocannon stops on the same signal). */
+    const alive = <T>(p: Promise<T>) => Promise.race([p, s.died, interrupted]);
+
+    const talks = loadTalks();
+    const docs = synthesize(talks, DOCS);
+    const t1 = performance.now();
+    const indexed = await alive(indexStore(s, STORE_ID, docs));
+    const indexSeconds = (performance.now() - t1) / 1000;
+    log(`indexed ${indexed} documents in ${indexSeconds.toFixed(1)} s`);
+
+    const queries = typedQueries(talks, MIX_QUERIES, MIX_SEED);
+    const paths = searchPaths(STORE_ID, queries);
+    // twice: the first pass warms the service up, the second is the one reported
+    await alive(checkMix(s.gateway, paths));
+    const { withHits, unloaded } = await alive(checkMix(s.gateway, paths));
+    await alive(checkStatic(s.gateway));
+    log(`query mix: ${queries.length} queries, ${paths.length} keystroke requests, ${withHits} with hits`);
+    log(
+      `one at a time: p50 ${unloaded.p50.toFixed(2)} ms, p99 ${unloaded.p99.toFixed(2)} ms; slowest ` +
+        unloaded.slowest
+          .slice(0, 5)
+          .map((t) => `"${t.q}" ${t.ms.toFixed(0)} ms`)
+          .join(', '),
+    );
+
+    // half of the time left for each, so a slow search cannot starve the ceiling's measurement
+    const half = performance.now() + (deadline - performance.now()) / 2;
+    const search = await alive(measure('search', { origin: s.gateway, paths }, half, abort.signal));
+    const stat = await alive(measure('static', { origin: s.gateway, paths: [STATIC_PATH] }, deadline, abort.signal));
+
+    const ratio = search.held?.rate && stat.held?.rate ? search.held.rate / stat.held.rate : null;
+    const result = {
+      environment: environment(),
+      setup: {
+        documents: indexed,
+        indexSeconds,
+        database: s.database,
+        queries: queries.length,
+        requestsInMix: paths.length,
+        requestsWithHits: withHits,
+        unloaded,
+        mixSeed: MIX_SEED,
+        p99LimitMs: P99_LIMIT_MS,
+        stepSeconds: STEP_SECONDS,
+        ...LOAD,
+        maxRate: MAX_RATE,
+      },
+      search,
+      static: stat,
+      ratio,
+      targetRatio: TARGET_RATIO,
+      queries,
+      wholeRunSeconds: (performance.now() - t0) / 1000,
+    };
+    const file = writeResult(`http-${result.environment.date.slice(0, 10)}`, result);
+    const row = (name: string, r: RateSearch) => [
+      name,
+      r.held?.rate ?? '-',
+      fmt(r.held?.p50),
+      fmt(r.held?.p99),
+      r.steps.length,
+    ];
+    const markdown =
+      `HTTP: through the gateway on loopback (the product started by infra/launcher.js, ${s.database} Postgres), ` +
+      `autocannon at fixed rates (${LOAD.connections} connections over ${LOAD.instances} instances started ` +
+      `${(1 / LOAD.instances).toFixed(1)} s apart), ${STEP_SECONDS} s per step; held = p99 <= ${P99_LIMIT_MS} ms, ` +
+      `no socket errors, no non-2xx, >= ${MIN_ACHIEVED * 100}% of the rate answered. ` +
+      `Search: a ${indexed.toLocaleString('en')}-document store, every keystroke of ${queries.length} queries typed from ` +
+      `TED talk titles (${paths.length} requests, ${withHits} with hits), limit 8. ` +
+      `Static: GET ${STATIC_PATH}, which the gateway answers itself. ${cpus().length} cores.\n\n` +
+      table(
+        ['endpoint', 'rate held /s', 'p50 ms', 'p99 ms', 'steps'],
+        [row('search (keystroke mix)', search), row(`static ${STATIC_PATH}`, stat)],
+      ) +
+      `\n\nSearch / static: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${TARGET_RATIO}). ` +
+      `The mix one request at a time: p50 ${fmt(unloaded.p50)} ms, p99 ${fmt(unloaded.p99)} ms; slowest ` +
+      unloaded.slowest
+        .slice(0, 3)
+        .map((t) => `"${t.q}" ${t.ms.toFixed(0)} ms`)
+        .join(', ') +
+      '.\n\n' +
+      `Steps, search: ${stepsLine(search)}.\nSteps, static: ${stepsLine(stat)}.`;
+    return { markdown, file };
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // interrupted while starting: the product may still come up, and must be stopped then too
+    const started = stack ?? (await starting.catch(() => undefined));
+    if (started) {
+      log('stopping the servers ...');
+      await started.stop();
+    }
+  }
+}

@@ -5,6 +5,9 @@ import { recordedSearchEventSchema, SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPT
 import { Queue } from '@sniff/service-kit';
 import { normalizeQuery } from './normalize';
 
+/** Events taken from the queue per poll. */
+const EVENTS_BATCH = 100;
+
 /** The write side: consumes search events from the queue into analytics.search_events. */
 @Injectable()
 export class EventsService implements OnApplicationBootstrap {
@@ -17,9 +20,15 @@ export class EventsService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.declare(SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS);
-    await this.queue.work<object>(SEARCH_EVENTS_QUEUE, async (data, jobId) => {
-      await this.record(data, jobId);
-    });
+    // pg-boss fetches one job per poll (1 s) by default: far below a busy store's searches. A
+    // failed batch is retried whole, which is safe because record() is idempotent per job.
+    await this.queue.work<object>(
+      SEARCH_EVENTS_QUEUE,
+      async (data, jobId) => {
+        await this.record(data, jobId);
+      },
+      { batchSize: EVENTS_BATCH },
+    );
   }
 
   /** Stores one event; the job id makes it idempotent. Returns false for a duplicate or a malformed payload. */

@@ -4,8 +4,12 @@ import { AnalyticsConfig, analyticsConfigSchema } from './config';
 import { EventsModule } from './events/events.module';
 import { SearchEventEntity } from './events/search-event.entity';
 import { AnalyticsInit1760000000000 } from './migrations/1760000000000-AnalyticsInit';
+import { PopularModule } from './popular/popular.module';
 
-/** The analytics service: search events from the queue into schema `analytics`, and the dashboard panels. */
+/**
+ * The analytics service: search events from the queue into schema `analytics`, the dashboard panels
+ * and the internal popular-queries route that search suggestions draw on.
+ */
 @Module({})
 export class AnalyticsAppModule {
   static forRoot(settings: BaseServiceConfig & Partial<AnalyticsConfig>): DynamicModule {
@@ -20,6 +24,7 @@ export class AnalyticsAppModule {
         }),
         HealthModule,
         EventsModule.forRoot(config),
+        PopularModule,
       ],
     };
   }

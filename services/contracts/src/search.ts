@@ -68,6 +68,23 @@ export const indexDocumentSchema = z.object({
 export type IndexDocument = z.infer<typeof indexDocumentSchema>;
 export const indexDocumentsRequestSchema = z.object({ documents: z.array(indexDocumentSchema) });
 
+// analytics (internal, search -> analytics): GET /internal/stores/{storeId}/popular-queries?limit=
+/** How many popular queries one call returns unless it asks for another number (1..500). */
+export const POPULAR_QUERIES_DEFAULT_LIMIT = 200;
+export const popularQueriesRequestSchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be an integer')
+    .min(1, 'limit must be between 1 and 500')
+    .max(500, 'limit must be between 1 and 500')
+    .default(POPULAR_QUERIES_DEFAULT_LIMIT),
+});
+/** A store's settled queries that found results in the last 30 days, normalized, most frequent first. */
+export const popularQueriesResponseSchema = z.object({
+  queries: z.array(z.object({ query: z.string(), count: z.number().int().min(1) })),
+});
+export type PopularQueries = z.infer<typeof popularQueriesResponseSchema>;
+
 /** Search-intent event as it travels from the search service to analytics on the queue. */
 export const recordedSearchEventSchema = z.object({
   storeId: z.string(),

@@ -1,6 +1,7 @@
 // The marketing remote (browser, Module Federation) plus, for production builds, a Node build of the
 // same pages that scripts/prerender.js turns into static HTML (public routes are pre-rendered for SEO).
 const path = require('node:path');
+const webpack = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { createWebpackConfig } = require('../shell/sdk/federation/webpack.js');
 
@@ -55,7 +56,11 @@ const prerender = {
       { test: /\.(svg|png|jpe?g|webp|ico)$/, type: 'asset/resource', generator: { emit: false } },
     ],
   },
-  plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+  // One chunk, so one CSS file holds every stylesheet the pages can use (lazy imports included).
+  plugins: [
+    new MiniCssExtractPlugin({ filename: '[name].css' }),
+    new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+  ],
   // Readable stack traces when a page fails to render; the bundle never reaches a browser.
   optimization: { minimize: false },
   performance: { hints: false },
@@ -65,5 +70,12 @@ module.exports = (env, argv) => {
   // `webpack --env prerenderOnly` rebuilds just the Node build (quick iteration on the pre-renderer).
   if (env.prerenderOnly) return { ...prerender, dependencies: [] };
   const browser = { ...remote(env, argv), name: 'remote' };
+  // Pre-rendered pages carry this CSS inline already: style-loader skips it there (insert-style.js).
+  const insert = require.resolve('./src/prerender/insert-style.js');
+  browser.module.rules = browser.module.rules.map((rule) =>
+    String(rule.test) === String(/\.css$/)
+      ? { ...rule, use: [{ loader: 'style-loader', options: { insert } }, 'css-loader'] }
+      : rule,
+  );
   return argv.mode === 'development' || env.WEBPACK_SERVE ? browser : [browser, prerender];
 };

@@ -120,7 +120,8 @@ async function main() {
     runs,
     misses,
   };
-  writeFileSync(file, await prettier.format(JSON.stringify(summary), { parser: 'json' }));
+  const style = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(JSON.stringify(summary), { ...style, parser: 'json' }));
   console.log(`\nWritten to ${file}`);
   if (misses.length) {
     console.log(`Below target:\n  ${misses.join('\n  ')}`);

@@ -105,6 +105,19 @@ test('a guide page hydrates in dark mode too and navigates to other pages withou
   await context.close();
 });
 
+test('a public page reached from the dashboard (no pre-rendered HTML) is styled by the remote', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Access Restricted' })).toBeVisible();
+  expect(await page.locator('style[data-prerendered]').count()).toBe(0);
+  // The browser's back/forward path: the shell's router renders the guide on the client.
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, GUIDE);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Squarespace/);
+  expect(await page.locator('.site').evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+});
+
 test('an alias address redirects permanently to its page', async ({ page, request }) => {
   const alias = '/add-search-bar-to-squarespace-blog-page';
   const res = await request.get(alias, { maxRedirects: 0 });

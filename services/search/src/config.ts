@@ -7,6 +7,16 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
   SEARCH_CACHE_MB: z.coerce.number().min(1).default(1024),
   /** How often a cached index checks for a newer snapshot written by another replica. */
   SEARCH_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * The analytics service, asked for each store's popular queries to suggest beside the index's
+   * own words. Absent or empty: suggestions come from the index alone.
+   */
+  ANALYTICS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url('must be a URL like http://127.0.0.1:3104').optional(),
+  ),
+  /** How old a store's popular queries may get before they are fetched again (in the background). */
+  SEARCH_POPULAR_TTL_MS: z.coerce.number().int().min(0).default(600_000),
 });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 

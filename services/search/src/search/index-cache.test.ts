@@ -51,4 +51,17 @@ describe('IndexCache', () => {
     cache.delete('s');
     expect(cache.bytes).toBe(0);
   });
+
+  it('reports the stores that leave it (evicted or deleted), not those replaced', () => {
+    const left: string[] = [];
+    const a = storeIndex(200);
+    const cache = new IndexCache(a.memoryBytes + 100, (storeId) => left.push(storeId));
+    cache.set('a', a, 1, rules);
+    cache.set('a', storeIndex(200), 2, rules);
+    expect(left).toEqual([]);
+    cache.set('b', storeIndex(200), 1, rules);
+    expect(left).toEqual(['a']);
+    cache.delete('b');
+    expect(left).toEqual(['a', 'b']);
+  });
 });

@@ -29,7 +29,11 @@ export class IndexCache {
   private readonly generations = new Map<string, number>();
   private used = 0;
 
-  constructor(private readonly budgetBytes: number) {}
+  /** `onEvict`: a store's index left the cache (over budget or deleted), for state kept beside it. */
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly onEvict: (storeId: string) => void = () => {},
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -78,6 +82,7 @@ export class IndexCache {
   delete(storeId: string): void {
     this.generations.set(storeId, this.generation(storeId) + 1);
     this.remove(storeId);
+    this.onEvict(storeId);
   }
 
   private put(storeId: string, entry: CachedIndex): CachedIndex {
@@ -86,7 +91,9 @@ export class IndexCache {
     this.entries.set(storeId, entry);
     this.used += entry.index.memoryBytes;
     while (this.used > this.budgetBytes && this.entries.size > 1) {
-      this.remove(this.entries.keys().next().value as string);
+      const oldest = this.entries.keys().next().value as string;
+      this.remove(oldest);
+      this.onEvict(oldest);
     }
     return entry;
   }

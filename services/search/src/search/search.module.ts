@@ -17,6 +17,7 @@ import { SEARCH_ENGINE } from '../engine/search-index';
 import { DocumentEntity } from './document.entity';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { InternalController } from './internal.controller';
+import { PopularQueries } from './popular-queries';
 import { PublicController } from './public.controller';
 import { SearchService } from './search.service';
 import { StoreSettingsService } from './store-settings.service';
@@ -36,6 +37,7 @@ export class SearchModule implements NestModule, OnModuleInit {
       providers: [
         SearchService,
         StoreSettingsService,
+        PopularQueries,
         { provide: SEARCH_CONFIG, useValue: config },
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
         ...queueProviders(config),

@@ -17,8 +17,10 @@ import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { DocumentEntity } from './document.entity';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { CachedIndex, IndexCache } from './index-cache';
+import { PopularQueries } from './popular-queries';
 import { StoreSettingsEntity } from './store-settings.entity';
 import { SavedSettings, StoreSettingsService } from './store-settings.service';
+import { mergeSuggestions } from './suggestions';
 
 const INSERT_CHUNK = 500;
 
@@ -42,8 +44,10 @@ export class SearchService {
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     private readonly queue: Queue,
     private readonly settings: StoreSettingsService,
+    private readonly popular: PopularQueries,
   ) {
-    this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024);
+    // A store's popular queries stay in memory only while its index does.
+    this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024, (storeId) => popular.forget(storeId));
   }
 
   /** GET /v1/stores/:id/search */
@@ -57,7 +61,9 @@ export class SearchService {
     const entry = await this.entryFor(storeId);
     if (!entry) throw new NotFoundException('Store not found');
     const result = entry.index.search(q, { limit, rules: entry.rules });
-    return { query: q, ...result, tookMs: took() };
+    // Popular queries first, then the index's completions; never waits for analytics.
+    const suggestions = mergeSuggestions(q, this.popular.get(storeId), result.suggestions);
+    return { query: q, ...result, suggestions, tookMs: took() };
   }
 
   /** POST /v1/stores/:id/events: durable on the queue once this returns. */

@@ -185,7 +185,12 @@ async function startProduct({
       PORT: String(p.billing),
       BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
     });
-    const search = run('search', serviceFile('search'), { ...base, PORT: String(p.search) });
+    // Search asks analytics for popular queries in the background: it starts (and answers) without it.
+    const search = run('search', serviceFile('search'), {
+      ...base,
+      PORT: String(p.search),
+      ANALYTICS_URL: svc('analytics'),
+    });
     const stores = run('stores', serviceFile('stores'), {
       ...base,
       PORT: String(p.stores),

@@ -32,6 +32,8 @@ input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; c
 [role=listbox] { list-style: none; margin: 0; padding: 4px 0; max-height: 60vh; overflow-y: auto; }
 [role=option] { padding: 8px 14px; cursor: pointer; }
 [role=option][aria-selected=true], [role=option]:hover { background: #f3f4f6; }
+.suggestion { display: flex; gap: 8px; align-items: center; padding-top: 6px; padding-bottom: 6px; }
+.suggestion-icon { opacity: .55; }
 .title { font-weight: 600; }
 .desc { font-size: .85em; color: #57606a; margin-top: 2px; }
 .price { font-size: .85em; color: #1a7f37; margin-top: 2px; }

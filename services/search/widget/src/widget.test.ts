@@ -153,6 +153,37 @@ describe('search widget', () => {
     });
   });
 
+  it('offers completions above the results: arrows reach them first, Enter or a click searches for one', async () => {
+    mount((q) =>
+      q.startsWith('free shipping')
+        ? { hits: HITS.slice(2) }
+        : { hits: HITS.slice(0, 1), suggestions: ['free shipping', 'free <b>returns</b>', 'fre'] },
+    );
+    await type('fre');
+    const texts = options().map((o) => o.textContent);
+    // The typed query itself is not offered back; suggestion text is text, not HTML.
+    expect(texts).toEqual(['⌕free shipping', '⌕free <b>returns</b>', expect.stringContaining('Pricing')]);
+    expect(widget.root.querySelector('b')).toBeNull();
+    expect(options()[0].getAttribute('aria-label')).toBe('Search for free shipping');
+
+    key('ArrowDown');
+    expect(widget.input.getAttribute('aria-activedescendant')).toBe(options()[0].id);
+    key('Enter');
+    expect(widget.input.value).toBe('free shipping');
+    await jest.advanceTimersByTimeAsync(10);
+    expect(api.searches).toEqual(['fre', 'free shipping']);
+    expect(options().map((o) => o.querySelector('.title')?.textContent)).toEqual(['FAQ about pricing']);
+    expect(navigate).not.toHaveBeenCalled();
+
+    await type('fre');
+    options()[1].click();
+    expect(widget.input.value).toBe('free <b>returns</b>');
+    // Enter with nothing chosen still opens the first result, not a suggestion.
+    await type('fre');
+    key('Enter');
+    expect(navigate).toHaveBeenLastCalledWith('https://shop.example/pricing');
+  });
+
   it('renders indexed text as text, never as HTML', async () => {
     mount();
     await type('pricing');

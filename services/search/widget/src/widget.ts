@@ -7,6 +7,8 @@ export const DEBOUNCE_MS = 120;
 /** A visitor who stops typing this long has settled on the query (a search intent). */
 export const SETTLE_MS = 1500;
 const LIMIT = 8;
+/** Completions shown above the results (the API sends up to 5). */
+const MAX_SUGGESTIONS = 5;
 
 type SearchEventBody =
   { type: 'search'; query: string; resultCount: number } | { type: 'click'; query: string; hitId: string; url: string };
@@ -72,13 +74,15 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   bar.append(icon, input);
   const panel = el('div', { class: 'panel', hidden: '' });
   const didYouMean = el('div', { class: 'did-you-mean', hidden: '' });
-  const listbox = el('ul', { id: ids.listbox, role: 'listbox', 'aria-label': 'Search results' });
+  const listbox = el('ul', { id: ids.listbox, role: 'listbox', 'aria-label': 'Suggestions and results' });
   const status = el('div', { id: ids.status, class: 'status', role: 'status', 'aria-live': 'polite' });
   panel.append(didYouMean, listbox, status);
   root.append(style, bar, panel);
 
   // ---- state
   let hits: SearchHit[] = [];
+  /** Every option of the listbox in order: completions of the query first, then the results. */
+  let options: ({ kind: 'suggestion'; text: string } | { kind: 'hit'; index: number })[] = [];
   let active = -1;
   let shownQuery = '';
   /** The query the visible results answer, with their count; null while none. */
@@ -138,9 +142,29 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
 
   const render = (res: SearchResponse) => {
     hits = res.hits;
+    const typed = normalize(res.query);
+    const suggestions = res.suggestions.filter((t) => normalize(t) !== typed).slice(0, MAX_SUGGESTIONS);
+    options = [
+      ...suggestions.map((text) => ({ kind: 'suggestion' as const, text })),
+      ...hits.map((_, index) => ({ kind: 'hit' as const, index })),
+    ];
     listbox.replaceChildren();
+    suggestions.forEach((text, i) => {
+      const option = el('li', {
+        id: `${ids.listbox}-opt-${i}`,
+        role: 'option',
+        'aria-selected': 'false',
+        class: 'suggestion',
+        'aria-label': `Search for ${text}`,
+      });
+      option.append(el('span', { class: 'suggestion-icon', 'aria-hidden': 'true' }, '⌕'), el('span', {}, text));
+      option.addEventListener('mousedown', (e) => e.preventDefault());
+      option.addEventListener('click', () => chooseSuggestion(text));
+      listbox.appendChild(option);
+    });
     hits.forEach((hit, i) => {
-      const option = el('li', { id: `${ids.listbox}-opt-${i}`, role: 'option', 'aria-selected': 'false' });
+      const id = `${ids.listbox}-opt-${suggestions.length + i}`;
+      const option = el('li', { id, role: 'option', 'aria-selected': 'false' });
       const title = el('div', { class: 'title' });
       appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], config.maxTitleLength);
       option.appendChild(title);
@@ -182,6 +206,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       inflight?.abort();
       inflight = null;
       hits = [];
+      options = [];
       answered = null;
       shownQuery = '';
       listbox.replaceChildren();
@@ -217,6 +242,19 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     }
   };
 
+  /** A completion becomes the query: the visitor meant that, so search for it at once. */
+  const chooseSuggestion = (text: string) => {
+    input.value = text;
+    void runSearch();
+  };
+
+  /** Enter or click on the option at `i`. */
+  const choose = (i: number) => {
+    const option = options[i];
+    if (option?.kind === 'suggestion') chooseSuggestion(option.text);
+    else if (option) openHit(option.index);
+  };
+
   const openHit = (i: number) => {
     const hit = hits[i];
     if (!hit) return;
@@ -239,18 +277,21 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     switch (e.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
-        if (!hits.length) return;
+        if (!options.length) return;
         e.preventDefault();
         if (!open) setExpanded(true);
         const step = e.key === 'ArrowDown' ? 1 : -1;
-        const next = active < 0 ? (step > 0 ? 0 : hits.length - 1) : (active + step + hits.length) % hits.length;
+        const count = options.length;
+        const next = active < 0 ? (step > 0 ? 0 : count - 1) : (active + step + count) % count;
         setActive(next);
         break;
       }
       case 'Enter':
         e.preventDefault();
-        if (hits.length && open && answered && answered.query === input.value) {
-          openHit(active >= 0 ? active : 0);
+        if (open && active >= 0 && answered && answered.query === input.value) {
+          choose(active);
+        } else if (hits.length && open && answered && answered.query === input.value) {
+          openHit(0);
         } else {
           void runSearch();
           settle();
@@ -271,7 +312,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   };
 
   const onFocus = () => {
-    if (hits.length || status.textContent) setExpanded(true);
+    if (options.length || status.textContent) setExpanded(true);
   };
   const onBlur = () => {
     settle();

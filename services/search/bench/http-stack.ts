@@ -6,17 +6,18 @@ import type { IndexDocument } from '@sniff/contracts';
 
 /**
  * Apart from `npm start`'s (8080, 310x), the e2e tests' (18080, 1310x) and the marketing Lighthouse
- * run's (28080, 2310x), so any of them can run beside this one.
+ * run's (28080, 2310x), so any of them can run beside this one; and below Linux's ephemeral range
+ * (32768+), where an outgoing connection could hold a port just as a service wants it.
  */
 export const BENCH_PORTS = {
-  gateway: 38080,
-  idp: 38090,
-  billing: 33101,
-  stores: 33102,
-  search: 33103,
-  analytics: 33104,
-  demoSite: 38095,
-  postgres: 35439,
+  gateway: 29080,
+  idp: 29090,
+  billing: 29101,
+  stores: 29102,
+  search: 29103,
+  analytics: 29104,
+  demoSite: 29095,
+  postgres: 29439,
 };
 
 interface Product {

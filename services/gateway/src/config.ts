@@ -52,6 +52,8 @@ export const gatewayConfigSchema = z
     /** Public search/events per client IP, and dashboard API calls per signed-in subject. */
     PUBLIC_RATE_PER_SECOND: rate(50),
     PUBLIC_RATE_BURST: rate(100),
+    /** Public search answers kept for the few seconds the search service allows (0: none). */
+    PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
     API_RATE_PER_SECOND: rate(20),
     API_RATE_BURST: rate(40),
   })

@@ -41,6 +41,8 @@ export interface ForwardOptions {
   /** A body the gateway already read; otherwise the request body is streamed through untouched. */
   body?: Buffer;
   timeoutMs?: number;
+  /** Receives the whole answer once it has been streamed to the client (to cache it). */
+  onComplete?: (status: number, headers: OutgoingHttpHeaders, body: Buffer) => void;
 }
 
 /** The client's headers minus credentials, hop-by-hop headers and any x-sniff-* / x-forwarded-* it tried to set. */
@@ -85,8 +87,14 @@ export function forward(req: IncomingMessage, res: ServerResponse, o: ForwardOpt
   });
 
   upstream.on('response', (up) => {
-    res.writeHead(up.statusCode ?? 502, responseHeaders(up.headers, o.responseHeaders));
+    const headers = responseHeaders(up.headers, o.responseHeaders);
+    res.writeHead(up.statusCode ?? 502, headers);
     up.pipe(res);
+    if (o.onComplete) {
+      const chunks: Buffer[] = [];
+      up.on('data', (c: Buffer) => chunks.push(c));
+      up.on('end', () => o.onComplete?.(up.statusCode ?? 502, headers, Buffer.concat(chunks)));
+    }
     up.on('error', () => res.destroy());
   });
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));

@@ -79,8 +79,14 @@ describe('gateway', () => {
             }),
           );
         }
+        // Like the search service: answers that may be reused for a couple of seconds say so.
+        const reusable = req.url?.includes('cacheable=1') ? { 'cache-control': 'public, max-age=2' } : {};
         res
-          .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': 'https://evil.example' })
+          .writeHead(200, {
+            'content-type': 'application/json',
+            'access-control-allow-origin': 'https://evil.example',
+            ...reusable,
+          })
           .end(JSON.stringify(echo));
       });
     });
@@ -330,6 +336,22 @@ describe('gateway', () => {
       expect(echo.headers.authorization).toBeUndefined();
       expect(echo.headers['x-sniff-user-sub']).toBeUndefined();
       expect(echo.headers['x-sniff-internal-token']).toBeUndefined();
+    });
+
+    it('answers a repeated search from its micro-cache for as long as the search service allows', async () => {
+      const url = '/v1/stores/store_1/search?q=sho&cacheable=1';
+      const before = received.length;
+      const first = await call(url);
+      const second = await call(url);
+      expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+      expect(await second.text()).toBe(await first.text());
+      expect(second.headers.get('access-control-allow-origin')).toBe('*');
+      expect(received.length - before).toBe(1);
+      // Another query, and answers that do not allow reuse, always go to the service.
+      expect((await call('/v1/stores/store_1/search?q=shoe&cacheable=1')).headers.get('x-cache')).toBe('MISS');
+      await call('/v1/stores/store_1/search?q=boot');
+      expect((await call('/v1/stores/store_1/search?q=boot')).headers.get('x-cache')).toBe('MISS');
+      expect(received.length - before).toBe(4);
     });
 
     it('forwards click events', async () => {

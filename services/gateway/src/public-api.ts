@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
+import { MicroCache } from './micro-cache';
 import { sendError } from './http-error';
 import { RateLimiter } from './rate-limiter';
 
@@ -33,9 +34,11 @@ const ROUTES: Array<{ method: string; pattern: RegExp }> = [
 @Injectable()
 export class PublicApi {
   private readonly limiter: RateLimiter;
+  private readonly cache: MicroCache;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     this.limiter = new RateLimiter(config.PUBLIC_RATE_PER_SECOND, config.PUBLIC_RATE_BURST);
+    this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES);
   }
 
   /** Express handler mounted at /v1, after openCors. */
@@ -57,11 +60,18 @@ export class PublicApi {
         'retry-after': String(wait),
       });
     }
+    const cacheable = req.method === 'GET' && this.cache.enabled;
+    const hit = cacheable ? this.cache.get(req.url) : undefined;
+    if (hit) {
+      res.writeHead(hit.status, { ...hit.headers, 'x-cache': 'HIT' }).end(hit.body);
+      return;
+    }
     forward(req, res, {
       service: 'search',
       base: this.config.SEARCH_URL,
       path: `/v1${req.url}`,
-      responseHeaders: OPEN_CORS,
+      responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
+      ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(req.url, status, headers, body) } : {}),
     });
   };
 }

@@ -24,8 +24,10 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, message, field } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // An error is never reused by a browser or cache (a route may have allowed reuse of its answers).
     res
       .status(status)
+      .setHeader('cache-control', 'no-store')
       .json({ statusCode: status, error: ERROR_NAMES[status] ?? 'Error', message, ...(field ? { field } : {}) });
   }
 

@@ -44,7 +44,15 @@ describe('search service', () => {
   it('refuses indexing calls without the internal token', async () => {
     const res = await put(svc.url, 'store-x', SITE_DOCUMENTS, { 'content-type': 'application/json' });
     expect(res.status).toBe(403);
-    expect((await searchRaw('store-x', { q: 'pricing' })).status).toBe(404);
+    const missing = await searchRaw('store-x', { q: 'pricing' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('lets an answer be reused for two seconds (browsers, the gateway, a CDN), never an error', async () => {
+    const res = await searchRaw('store-1', { q: 'pricing' });
+    expect(res.headers.get('cache-control')).toBe('public, max-age=2');
+    expect((await searchRaw('store-1', { q: 'x', limit: '99' })).headers.get('cache-control')).toBe('no-store');
   });
 
   it('finds exact words, prefixes and typos, the Pricing page first', async () => {

@@ -1,16 +1,25 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contracts';
 import { ValidQuery, ZodPipe } from '@sniff/service-kit';
 import type { z } from 'zod';
 import { SearchService } from './search.service';
 import { JsonTextPipe } from './text-body.middleware';
 
+/** Seconds a search answer may be reused (a re-index shows up at most this much later). */
+export const SEARCH_MAX_AGE_S = 2;
+
 /** The widget's API: public, keyed by store id (the gateway adds CORS). */
 @Controller('v1/stores/:id')
 export class PublicController {
   constructor(private readonly search: SearchService) {}
 
+  /**
+   * The same query gets the same answer until the store is re-indexed; a couple of seconds of
+   * reuse (browser, the gateway's micro-cache, a CDN) spares the engine the many visitors who
+   * type the same first letters. Errors are not cached (the error filter sets no such header).
+   */
   @Get('search')
+  @Header('cache-control', `public, max-age=${SEARCH_MAX_AGE_S}`)
   query(@Param('id') storeId: string, @ValidQuery(searchQuerySchema) query: z.infer<typeof searchQuerySchema>) {
     return this.search.search(storeId, query.q, query.limit);
   }

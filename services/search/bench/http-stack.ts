@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IndexDocument } from '@sniff/contracts';
 
+/** The gateway's micro-cache of search answers (on in production; SNIFF_BENCH_EDGE_CACHE=0 turns it off). */
+export const EDGE_CACHE = process.env.SNIFF_BENCH_EDGE_CACHE !== '0';
+
 /**
  * Apart from `npm start`'s (8080, 310x), the e2e tests' (18080, 1310x) and the marketing Lighthouse
  * run's (28080, 2310x), so any of them can run beside this one; and below Linux's ephemeral range
@@ -81,6 +84,8 @@ export async function startStack(log: (line: string) => void = () => undefined):
         INTERNAL_TOKEN: internalToken,
         PUBLIC_RATE_PER_SECOND: '1000000',
         PUBLIC_RATE_BURST: '1000000',
+        // SNIFF_BENCH_EDGE_CACHE=0 measures every search through to the engine.
+        ...(EDGE_CACHE ? {} : { PUBLIC_CACHE_ENTRIES: '0' }),
       },
       log,
       onExit: (error) => reject(error),

@@ -11,7 +11,7 @@ import {
   type Target,
 } from './http-load';
 import { MIX_QUERIES, MIX_SEED, searchPaths, typedQueries } from './http-mix';
-import { indexStore, startStack, type Stack } from './http-stack';
+import { EDGE_CACHE, indexStore, startStack, type Stack } from './http-stack';
 import { environment, fmt, table, writeResult } from './report';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -178,6 +178,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         requestsWithHits: withHits,
         unloaded,
         mixSeed: MIX_SEED,
+        edgeCache: EDGE_CACHE,
         p99LimitMs: P99_LIMIT_MS,
         stepSeconds: STEP_SECONDS,
         ...LOAD,
@@ -190,7 +191,10 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
       queries,
       wholeRunSeconds: (performance.now() - t0) / 1000,
     };
-    const file = writeResult(`http-${result.environment.date.slice(0, 10)}`, result);
+    const file = writeResult(
+      `http-${result.environment.date.slice(0, 10)}${EDGE_CACHE ? '' : '-no-edge-cache'}`,
+      result,
+    );
     const row = (name: string, r: RateSearch) => [
       name,
       r.held?.rate ?? '-',
@@ -208,7 +212,10 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
       `Static: GET ${STATIC_PATH}, which the gateway answers itself. ${cpus().length} cores.\n\n` +
       table(
         ['endpoint', 'rate held /s', 'p50 ms', 'p99 ms', 'steps'],
-        [row('search (keystroke mix)', search), row(`static ${STATIC_PATH}`, stat)],
+        [
+          row(`search (keystroke mix, edge cache ${EDGE_CACHE ? 'on' : 'off'})`, search),
+          row(`static ${STATIC_PATH}`, stat),
+        ],
       ) +
       `\n\nSearch / static: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${TARGET_RATIO}). ` +
       `The mix one request at a time: p50 ${fmt(unloaded.p50)} ms, p99 ${fmt(unloaded.p99)} ms ` +

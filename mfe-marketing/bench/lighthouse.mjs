@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench:lighthouse`: Lighthouse over the landing page and three guide pages, mobile and
 // desktop, against the product started as `npm start` starts it (own ports and data), in the system
-// Chromium. Each page and form factor runs LIGHTHOUSE_RUNS times (default 3; scores vary from run to
+// Chromium. Each page and form factor runs LIGHTHOUSE_RUNS times (default 5; scores vary from run to
 // run, more on a busy machine) and reports the median run. Prints the four category scores and
 // writes a summary to bench/results/.
 // Needs `npm run build` first. CHROME_PATH (or CHROMIUM_PATH) picks the browser; LIGHTHOUSE_PAGES
@@ -23,7 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/squarespace', '/shopify', '/saas-websites'];
 const FORM_FACTORS = process.env.LIGHTHOUSE_FORM_FACTORS?.split(',') ?? ['mobile', 'desktop'];
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: { mobile: 90 }, accessibility: 95, 'best-practices': 95, seo: 95 };
 const METRICS = [

@@ -17,6 +17,8 @@ type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix';
 const MAX_QUERY_WORDS = 10;
 /** Expansions per word (completions, typo neighbours, infix words), the most common first. */
 const MAX_EXPANSIONS = 200;
+/** Expansions of a one- or two-letter word being typed. */
+const SHORT_EXPANSIONS = 40;
 /** Postings read per word for expansions; exact matches are always read in full. */
 const POSTINGS_BUDGET = 300_000;
 const MIN_INFIX = 3;
@@ -121,9 +123,13 @@ class SniffIndex implements SearchIndex {
     }
 
     const expansions: Candidate[] = [];
+    // A word being typed with one or two letters says little: fewer, commoner completions.
+    const short = text.length <= 2;
+    let completed = 0;
     if (last) {
       const [from, to] = vocabulary.prefixRange(text);
-      for (const i of topByDf(from, to, (i) => (i === exact ? -1 : df(i)))) {
+      for (const i of topByDf(from, to, (i) => (i === exact ? -1 : df(i)), short ? SHORT_EXPANSIONS : MAX_EXPANSIONS)) {
+        completed += df(i);
         const ratio = text.length / vocabulary.words[i].length;
         expansions.push({ word: i, weight: TIER.prefix * (0.75 + 0.25 * ratio), kind: 'prefix', at: text.length });
       }
@@ -132,7 +138,9 @@ class SniffIndex implements SearchIndex {
     // from "vultures", an 8-letter word), but none for words typed with fewer than 4 letters.
     // A word the index knows well is taken as typed (its neighbours would only add noise); a
     // rare one is still checked for a much more common neighbour ("Did you mean").
-    const typos = exact >= 0 && df(exact) >= COMMON_WORD_DF ? 0 : text.length >= 6 ? 2 : maxTypos(text);
+    // Likewise a word being typed that already continues into indexed words is taken as typed.
+    const meant = (exact >= 0 && df(exact) >= COMMON_WORD_DF) || completed >= COMMON_WORD_DF;
+    const typos = meant ? 0 : text.length >= 6 ? 2 : maxTypos(text);
     let closest: { word: number; distance: number } | null = null;
     if (typos) {
       const found: { word: number; distance: number }[] = [];
@@ -156,7 +164,7 @@ class SniffIndex implements SearchIndex {
 
     // Best tier first, then the most common words, until the postings budget is spent.
     expansions.sort((a, b) => b.weight - a.weight || df(b.word) - df(a.word));
-    let budget = POSTINGS_BUDGET;
+    let budget = short ? POSTINGS_BUDGET / 20 : POSTINGS_BUDGET;
     for (const c of expansions) {
       if (seen.has(c.word)) continue;
       if (budget <= 0) break;
@@ -294,9 +302,9 @@ class SniffIndex implements SearchIndex {
   }
 }
 
-/** Indices in [from, to) with the highest df (df < 0 excludes), at most MAX_EXPANSIONS. */
-function topByDf(from: number, to: number, df: (i: number) => number): number[] {
-  if (to - from <= MAX_EXPANSIONS) {
+/** Indices in [from, to) with the highest df (df < 0 excludes), at most `max`. */
+function topByDf(from: number, to: number, df: (i: number) => number, max = MAX_EXPANSIONS): number[] {
+  if (to - from <= max) {
     const all: number[] = [];
     for (let i = from; i < to; i++) if (df(i) >= 0) all.push(i);
     return all;
@@ -308,7 +316,7 @@ function topByDf(from: number, to: number, df: (i: number) => number): number[] 
   for (let i = from; i < to; i++) {
     const v = df(i);
     if (v < 0) continue;
-    if (heap.length < MAX_EXPANSIONS) {
+    if (heap.length < max) {
       heap.push(i);
       for (let c = heap.length - 1; c > 0 && less(c, (c - 1) >> 1); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
     } else if (v > df(heap[0])) {

@@ -13,9 +13,12 @@ export interface Token {
   end: number;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Case- and diacritic-folded form of one word ("Café" -> "cafe"); null when nothing is left. */
 export function foldTerm(word: string): string | null {
-  const folded = word.normalize('NFD').replace(COMBINING, '').toLowerCase();
+  // Most words are plain ASCII: nothing to decompose (normalize is the costly part of a query).
+  const folded = ASCII.test(word) ? word.toLowerCase() : word.normalize('NFD').replace(COMBINING, '').toLowerCase();
   return folded.length ? folded : null;
 }
 

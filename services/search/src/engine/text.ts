@@ -13,7 +13,7 @@ export interface Token {
   end: number;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Case- and diacritic-folded form of one word ("Café" -> "cafe"); null when nothing is left. */
 export function foldTerm(word: string): string | null {

@@ -72,7 +72,10 @@ export function runRelevance(): {
   writeResult('queries', queries);
 
   const best = Object.fromEntries(
-    QUERY_CLASSES.map((c) => [c, Math.max(...results.filter((r) => !r.engine.startsWith('sniff')).map((r) => r.classes[c].s5))]),
+    QUERY_CLASSES.map((c) => [
+      c,
+      Math.max(...results.filter((r) => !r.engine.startsWith('sniff')).map((r) => r.classes[c].s5)),
+    ]),
   );
   const head = ['engine', ...QUERY_CLASSES.map((c) => `${c} @1/@5`)];
   const rows = results.map((r) => [

@@ -4,11 +4,72 @@ const { createWebpackConfig } = require('./sdk/federation/webpack.js');
 
 const base = createWebpackConfig({ dir: __dirname, name: 'shell', host: true, devPort: 8081, title: 'Sniff' });
 
-// The shell's page gets the Sniff icon (browsers otherwise ask for a missing /favicon.ico).
+/**
+ * The shell's page. The app starts from the inline script at the end of <body> instead of a
+ * `defer` tag: on a pre-rendered public page (the marketing pre-renderer fills #root and marks it
+ * data-prerendered) the page is complete HTML, so it is painted first and the app that hydrates it
+ * is fetched once the browser reports the first contentful paint. Script work never holds up the
+ * first paint, and a browser without paint timing starts the app at once, as everywhere else.
+ */
+const shellPage = ({ title, icon, scripts }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <link rel="icon" href="${icon}" />
+    <script>
+      // Apply the theme before first paint: stored choice, else the OS preference.
+      try {
+        var t = localStorage.getItem('theme');
+        if (t === 'dark' || (!t && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
+      } catch (e) {}
+    </script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script>
+      (function (scripts) {
+        var started = false;
+        function start() {
+          if (started) return;
+          started = true;
+          scripts.forEach(function (src) {
+            var script = document.createElement('script');
+            script.src = src;
+            script.async = false;
+            document.head.appendChild(script);
+          });
+        }
+        var root = document.getElementById('root');
+        var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+        if (!root || !root.hasAttribute('data-prerendered') || !types || types.indexOf('paint') < 0) return start();
+        new PerformanceObserver(function (list, observer) {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          observer.disconnect();
+          start();
+        }).observe({ type: 'paint', buffered: true });
+        // A safety net: a page that is never painted (a tab kept in the background) still starts.
+        setTimeout(start, 3000);
+      })(${JSON.stringify(scripts)});
+    </script>
+  </body>
+</html>`;
+
+// The shell's page gets its own template (above) and the Sniff icon (browsers otherwise ask for a
+// missing /favicon.ico).
 module.exports = (env, argv) => {
   const config = base(env, argv);
-  for (const plugin of config.plugins) {
-    if (plugin instanceof HtmlWebpackPlugin) plugin.options.favicon = path.join(__dirname, 'public/favicon.svg');
-  }
+  config.plugins = config.plugins.map((plugin) =>
+    plugin instanceof HtmlWebpackPlugin
+      ? new HtmlWebpackPlugin({
+          ...plugin.userOptions,
+          inject: false,
+          templateContent: ({ htmlWebpackPlugin }) =>
+            shellPage({ title: 'Sniff', icon: htmlWebpackPlugin.files.favicon, scripts: htmlWebpackPlugin.files.js }),
+          favicon: path.join(__dirname, 'public/favicon.svg'),
+        })
+      : plugin,
+  );
   return config;
 };

@@ -1,25 +1,10 @@
-import { z } from 'zod';
+// The plan catalogue and entitlement rules. The ids and platforms (plan-ids.ts) and their zod schemas
+// (plan-schemas.ts) live apart, so a front end that only shows plans never loads zod; all are
+// exported from here as before.
+import type { PlanEntry, PlanId, Platform } from './plan-ids';
 
-/** Plan ids exactly as the product uses them (including the "busniess" spelling). */
-export const PLAN_IDS = [
-  'free',
-  'busniess_starter_monthly',
-  'busniess_starter_yearly',
-  'squarespace_basic_monthly',
-  'squarespace_pro_monthly',
-  'squarespace_basic_yearly',
-  'squarespace_pro_yearly',
-  'starter',
-] as const;
-export const planIdSchema = z.enum(PLAN_IDS);
-export type PlanId = z.infer<typeof planIdSchema>;
-
-export const PLATFORMS = ['custom', 'squarespace', 'shopify'] as const;
-export const platformSchema = z.enum(PLATFORMS);
-export type Platform = z.infer<typeof platformSchema>;
-
-export const planEntrySchema = z.object({ plan: planIdSchema, platform: platformSchema });
-export type PlanEntry = z.infer<typeof planEntrySchema>;
+export { PLAN_IDS, PLATFORMS, type PlanEntry, type PlanId, type Platform } from './plan-ids';
+export { planEntrySchema, planIdSchema, platformSchema } from './plan-schemas';
 
 export interface PlanPrice {
   id: PlanId;

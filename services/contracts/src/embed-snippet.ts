@@ -1,0 +1,84 @@
+// The embed snippet and the widget's default settings, without zod: the public site shows example
+// snippets and must not load the schema library for them. widget.ts builds the settings schema on
+// these defaults and exports both, so `@sniff/contracts` offers everything as before.
+import type { StoreType } from './api';
+import type { Platform, WidgetSize } from './plans';
+
+export const PRODUCT = 'sniff';
+export const WIDGET_CONTAINER_ID = `${PRODUCT}-search`;
+
+/** Widget settings (spec sections 3 and 5); widgetSettingsSchema checks them. */
+export interface WidgetSettings {
+  size: WidgetSize;
+  rounded: boolean;
+  displayFormat: 'auto' | 'cards' | 'list';
+  searchBarTextColor: string;
+  searchBarBorderColor: string;
+  searchBarBackground: string;
+  searchPlaceholder?: string;
+  maxTitleLength: number;
+  maxDescriptionLength: number;
+  showDescription: boolean;
+  showPrice: boolean;
+}
+
+/** What an owner gets without choosing anything (the schema's defaults are these). */
+export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
+  size: 'medium',
+  rounded: true,
+  displayFormat: 'list',
+  searchBarTextColor: '#666666',
+  searchBarBorderColor: '#666666',
+  searchBarBackground: '#ffffff',
+  maxTitleLength: 50,
+  maxDescriptionLength: 80,
+  showDescription: true,
+  showPrice: true,
+};
+
+export const FREE_PLACEHOLDER = 'Search this site · powered by Sniff';
+
+export interface EmbedSnippetInput {
+  storeId: string;
+  platform: Platform;
+  type: StoreType;
+  /** Origin that serves /widget/*, e.g. https://widget.sniff.dev */
+  widgetHost: string;
+  settings?: Partial<WidgetSettings>;
+  /** Free users get the fixed placeholder: a custom one is left out of the snippet. */
+  isFree?: boolean;
+}
+
+function escapeAttr(v: string): string {
+  return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The snippet an owner pastes: a container plus one async script. Optional attributes
+ * appear only when they differ from the defaults; custom sites use the SaaS script.
+ */
+export function buildEmbedSnippet(input: EmbedSnippetInput): string {
+  const s = { ...DEFAULT_WIDGET_SETTINGS, ...input.settings };
+  const script = input.platform === 'custom' ? 'saas-embed.js' : 'embed.js';
+  const attrs: [string, string][] = [
+    ['src', `${input.widgetHost.replace(/\/$/, '')}/widget/${script}`],
+    ['data-store-id', input.storeId],
+    ['data-platform', input.platform],
+    ['data-type', input.type],
+    ['data-size', s.size],
+    ['data-rounded', String(s.rounded)],
+  ];
+  const d = DEFAULT_WIDGET_SETTINGS;
+  if (s.searchBarTextColor !== d.searchBarTextColor) attrs.push(['data-search-text-color', s.searchBarTextColor]);
+  if (s.searchBarBorderColor !== d.searchBarBorderColor) attrs.push(['data-search-bar-color', s.searchBarBorderColor]);
+  if (s.searchPlaceholder && !input.isFree) attrs.push(['data-search-placeholder', s.searchPlaceholder]);
+  if (s.maxTitleLength !== d.maxTitleLength) attrs.push(['data-max-title-length', String(s.maxTitleLength)]);
+  if (s.maxDescriptionLength !== d.maxDescriptionLength)
+    attrs.push(['data-max-description-length', String(s.maxDescriptionLength)]);
+  const format = input.platform === 'custom' ? 'list' : s.displayFormat;
+  if (format !== d.displayFormat) attrs.push(['data-display-format', format]);
+  if (s.showDescription !== d.showDescription) attrs.push(['data-show-description', String(s.showDescription)]);
+  if (s.showPrice !== d.showPrice) attrs.push(['data-show-price', String(s.showPrice)]);
+  const attrText = attrs.map(([k, v]) => `  ${k}="${escapeAttr(v)}"`).join('\n');
+  return `<div id="${WIDGET_CONTAINER_ID}"></div>\n<script async\n${attrText}\n></script>`;
+}

@@ -1,10 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
-import { platformOfPlan, planIdSchema, type PlanEntry } from '@sniff/contracts';
+import { PLAN_IDS, platformOfPlan, type PlanEntry, type PlanId } from '@sniff/contracts';
 import { registerPlatform, type Platform } from './platform';
 import type { RemoteDefinition } from './remote';
 import { createSniffStore } from './store';
+
+// A plain list check rather than the zod schema: the sdk is on every page's path, zod is not.
+const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).includes(id);
 
 /**
  * A stand-in platform for running one remote on its own (its team's dev loop): a fixed owner,
@@ -14,8 +17,8 @@ export function createStubPlatform(inject: Platform['inject'], search = window.l
   const params = new URLSearchParams(search);
   const plans: PlanEntry[] = (params.get('plans') ?? '')
     .split(',')
-    .filter((p) => planIdSchema.safeParse(p).success)
-    .map((p) => ({ plan: planIdSchema.parse(p), platform: platformOfPlan(planIdSchema.parse(p)) }));
+    .filter(isPlanId)
+    .map((plan) => ({ plan, platform: platformOfPlan(plan) }));
   const platform: Platform = {
     getAccessToken: async () => params.get('token') ?? 'standalone-token',
     user: { sub: 'standalone-owner', name: 'Standalone Owner', email: 'owner@example.com' },

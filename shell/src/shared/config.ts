@@ -1,20 +1,82 @@
-import { z } from 'zod';
+// The two runtime documents the shell reads before anything else. They are checked by hand rather
+// than with zod: this code runs on every page, public ones included, and zod is a large library that
+// only the dashboard's API calls need.
 
 /** What the gateway's /config.json tells the shell at runtime (no rebuild to change it). */
-export const runtimeConfigSchema = z.object({
-  auth: z.object({ domain: z.string().min(1), clientId: z.string().min(1), audience: z.string().min(1) }),
-  apiBaseUrl: z.string().default('/api'),
-  widgetHost: z.string().min(1),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export interface RuntimeConfig {
+  auth: { domain: string; clientId: string; audience: string };
+  apiBaseUrl: string;
+  widgetHost: string;
+}
 
-export const remotesManifestSchema = z.object({
-  remotes: z.array(z.object({ name: z.string().min(1), entry: z.string().min(1) })),
-});
-export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
+export interface RemotesManifest {
+  remotes: { name: string; entry: string }[];
+}
 
-export async function fetchJson<T>(url: string, schema: z.ZodType<T>): Promise<T> {
+type Parse<T> = (raw: unknown) => T;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function object(value: unknown, path: string): Record<string, unknown> {
+  if (!isObject(value)) throw new Error(`${path || 'the document'} must be an object`);
+  return value;
+}
+
+function text(value: unknown, path: string): string {
+  if (typeof value !== 'string' || value.length === 0) throw new Error(`${path} must be a non-empty string`);
+  return value;
+}
+
+function apiBaseUrl(value: unknown): string {
+  if (value === undefined) return '/api';
+  if (typeof value !== 'string') throw new Error('apiBaseUrl must be a string');
+  return value;
+}
+
+export const parseRuntimeConfig: Parse<RuntimeConfig> = (raw) => {
+  const config = object(raw, '');
+  const auth = object(config.auth, 'auth');
+  return {
+    auth: {
+      domain: text(auth.domain, 'auth.domain'),
+      clientId: text(auth.clientId, 'auth.clientId'),
+      audience: text(auth.audience, 'auth.audience'),
+    },
+    apiBaseUrl: apiBaseUrl(config.apiBaseUrl),
+    widgetHost: text(config.widgetHost, 'widgetHost'),
+  };
+};
+
+export const parseRemotesManifest: Parse<RemotesManifest> = (raw) => {
+  const { remotes } = object(raw, '');
+  if (!Array.isArray(remotes)) throw new Error('remotes must be an array');
+  return {
+    remotes: remotes.map((remote: unknown, i) => {
+      const r = object(remote, `remotes[${i}]`);
+      return { name: text(r.name, `remotes[${i}].name`), entry: text(r.entry, `remotes[${i}].entry`) };
+    }),
+  };
+};
+
+/** Fetches a runtime document; a bad answer or content fails with the URL and the field at fault. */
+export async function fetchJson<T>(url: string, parse: Parse<T>): Promise<T> {
   const res = await fetch(url, { cache: 'no-store' });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  return schema.parse(await res.json());
+  try {
+    return parse(await res.json());
+  } catch (error) {
+    throw new Error(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+let documents: Promise<[RuntimeConfig, RemotesManifest]> | undefined;
+
+/** /config.json and /remotes.json, fetched once: the entry starts them, the app awaits them. */
+export function loadRuntimeDocuments(): Promise<[RuntimeConfig, RemotesManifest]> {
+  documents ??= Promise.all([
+    fetchJson('/config.json', parseRuntimeConfig),
+    fetchJson('/remotes.json', parseRemotesManifest),
+  ]);
+  return documents;
 }

@@ -3,38 +3,31 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createSniffStore, registerPlatform } from '@sniff/shell-sdk';
 import '@sniff/ui/tokens.css';
 import './shell.css';
-import { App } from './app/App';
+import { App, loadDashboard } from './app/App';
 import { PUBLIC_REMOTE } from './app/routes';
-import { shellApi } from './auth/shellApi';
+import { createPublicPlatform } from './auth/public-platform';
 import { createRemoteLoader } from './remotes/loader';
-import { fetchJson, remotesManifestSchema, runtimeConfigSchema } from './shared/config';
-import { applyTheme, initialTheme } from './theme/theme';
+import { loadRuntimeDocuments } from './shared/config';
+import { applyTheme, chooseTheme, initialTheme } from './theme/theme';
 
 async function start(root: HTMLElement): Promise<void> {
-  const [config, manifest] = await Promise.all([
-    fetchJson('/config.json', runtimeConfigSchema),
-    fetchJson('/remotes.json', remotesManifestSchema),
-  ]);
+  // A dashboard page needs the dashboard's chunk: fetched alongside the runtime documents.
+  if (window.location.pathname.startsWith('/dashboard')) void loadDashboard();
+  const [config, manifest] = await loadRuntimeDocuments();
   const { store, inject } = createSniffStore();
-  inject(shellApi);
   const theme = initialTheme();
   applyTheme(theme);
   // A platform exists before any remote loads (remotes inject their APIs at module load);
-  // PlatformBridge replaces it with the signed-in one.
-  registerPlatform({
-    getAccessToken: () => Promise.reject(new Error('Not signed in')),
-    user: null,
-    plans: null,
-    plansError: null,
-    theme,
-    setTheme: applyTheme,
-    navigate: (path) => window.location.assign(path),
-    apiBaseUrl: config.apiBaseUrl,
-    widgetHost: config.widgetHost,
-    inject,
-    signIn: () => window.location.assign('/dashboard'),
-    signOut: () => undefined,
-  });
+  // PublicPlatform or, on the dashboard, PlatformBridge replaces it once rendered.
+  registerPlatform(
+    createPublicPlatform({
+      config,
+      inject,
+      theme,
+      setTheme: chooseTheme,
+      navigate: (path) => window.location.assign(path),
+    }),
+  );
   const loadRemote = createRemoteLoader(manifest);
   const app = <App config={config} store={store} inject={inject} loadRemote={loadRemote} />;
   if (!root.hasAttribute('data-prerendered')) {

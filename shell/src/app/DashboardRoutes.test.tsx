@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
 import { RemoteLoaderContext } from '../remotes/RemotePage';
 import type { RemoteLoader } from '../remotes/loader';
-import { DashboardRoutes } from './App';
+import { DashboardRoutes } from './DashboardRoutes';
 
 // The Auth0 SDK is the boundary: each test says what it reports.
 const auth = { isLoading: false, isAuthenticated: true, error: undefined as Error | undefined };

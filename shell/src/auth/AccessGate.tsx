@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useAuth0 } from '@auth0/auth0-react';
 import { useLocation } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
-import { Button, Spinner } from '@sniff/ui';
+import { Button } from '@sniff/ui';
+import { AuthChecking } from './AuthChecking';
 
 /** The dashboard is for signed-in owners; after sign-in they return to the page they wanted. */
 export function AccessGate({ children }: { children: ReactNode }) {
@@ -11,15 +12,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
 
-  if (isLoading) {
-    return (
-      <main className="gate">
-        <Spinner label="Checking authentication status" />
-        <h1>Loading...</h1>
-        <p>Checking authentication status</p>
-      </main>
-    );
-  }
+  if (isLoading) return <AuthChecking />;
   if (!isAuthenticated) {
     return (
       <main className="gate">

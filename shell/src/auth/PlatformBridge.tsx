@@ -3,6 +3,7 @@ import { useAuth0 } from '@auth0/auth0-react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, registerPlatform, type Injectable, type Theme } from '@sniff/shell-sdk';
 import { chooseTheme, initialTheme } from '../theme/theme';
+import { redirectOptions } from './auth0-options';
 import { useUserInfoQuery } from './shellApi';
 
 interface Props {
@@ -45,11 +46,7 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, children }: Pro
       apiBaseUrl,
       widgetHost,
       inject,
-      signIn: ({ signUp, returnTo } = {}) =>
-        void loginWithRedirect({
-          appState: { returnTo: returnTo ?? window.location.pathname },
-          authorizationParams: signUp ? { screen_hint: 'signup' } : {},
-        }),
+      signIn: (options) => void loginWithRedirect(redirectOptions(options)),
       signOut: () => void logout({ logoutParams: { returnTo: window.location.origin } }),
     });
   }, [

@@ -1,0 +1,25 @@
+// The signed-in part of the shell, its own chunk: Auth0 (with the silent session check on load),
+// the platform bridge, the owner's plans (shellApi) and the dashboard. Public pages never load it.
+import { Auth0Provider, type AppState } from '@auth0/auth0-react';
+import { useNavigate } from 'react-router-dom';
+import type { Injectable } from '@sniff/shell-sdk';
+import { auth0Options } from '../auth/auth0-options';
+import { PlatformBridge } from '../auth/PlatformBridge';
+import type { RuntimeConfig } from '../shared/config';
+import { DashboardRoutes } from './DashboardRoutes';
+
+export { shellApi } from '../auth/shellApi';
+
+export function DashboardApp({ config, inject }: { config: RuntimeConfig; inject: (part: Injectable) => void }) {
+  const navigate = useNavigate();
+  return (
+    <Auth0Provider
+      {...auth0Options(config)}
+      onRedirectCallback={(appState?: AppState) => navigate(appState?.returnTo ?? '/dashboard', { replace: true })}
+    >
+      <PlatformBridge apiBaseUrl={config.apiBaseUrl} widgetHost={config.widgetHost} inject={inject}>
+        <DashboardRoutes />
+      </PlatformBridge>
+    </Auth0Provider>
+  );
+}

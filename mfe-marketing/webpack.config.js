@@ -66,10 +66,22 @@ const prerender = {
   performance: { hints: false },
 };
 
+/**
+ * The contracts are bundled from their TypeScript source (their dist is CommonJS, for Node), so
+ * webpack can tree-shake them: the pages take the plan catalogue without the zod schemas beside it.
+ */
+const contractsFromSource = {
+  alias: { '@sniff/contracts$': path.join(__dirname, '../services/contracts/src/index.ts') },
+  // Modules of the contracts only declare things: what nothing imports can be left out.
+  rule: { test: /[\\/]services[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+};
+
 module.exports = (env, argv) => {
   // `webpack --env prerenderOnly` rebuilds just the Node build (quick iteration on the pre-renderer).
   if (env.prerenderOnly) return { ...prerender, dependencies: [] };
   const browser = { ...remote(env, argv), name: 'remote' };
+  browser.resolve.alias = { ...browser.resolve.alias, ...contractsFromSource.alias };
+  browser.module.rules.push(contractsFromSource.rule);
   // Pre-rendered pages carry this CSS inline already: style-loader skips it there (insert-style.js).
   const insert = require.resolve('./src/prerender/insert-style.js');
   browser.module.rules = browser.module.rules.map((rule) =>

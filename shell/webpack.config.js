@@ -56,10 +56,26 @@ const shellPage = ({ title, icon, scripts }) => `<!doctype html>
   </body>
 </html>`;
 
+/**
+ * The sdk and the contracts are bundled from their TypeScript sources (their dist is CommonJS, for
+ * Node), so webpack sees ES modules it can tree-shake: the shell then carries only the contracts it
+ * uses (the plan catalogue, not the zod schemas) and zod stays off the public pages.
+ */
+const fromSource = {
+  alias: {
+    '@sniff/shell-sdk$': path.join(__dirname, 'sdk/src/index.ts'),
+    '@sniff/contracts$': path.join(__dirname, '../services/contracts/src/index.ts'),
+  },
+  // Modules of the contracts only declare things: what nothing imports can be left out.
+  rule: { test: /[\\/]services[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+};
+
 // The shell's page gets its own template (above) and the Sniff icon (browsers otherwise ask for a
 // missing /favicon.ico).
 module.exports = (env, argv) => {
   const config = base(env, argv);
+  config.resolve.alias = { ...config.resolve.alias, ...fromSource.alias };
+  config.module.rules.push(fromSource.rule);
   config.plugins = config.plugins.map((plugin) =>
     plugin instanceof HtmlWebpackPlugin
       ? new HtmlWebpackPlugin({

@@ -15,15 +15,23 @@ const SINGLETONS = [
   'zod',
 ];
 
-/** `shared` option for the front end at `dir` (its package.json names the versions). */
-function sharedFor(dir) {
+/**
+ * `shared` option for the front end at `dir` (its package.json names the versions). `eager` lists
+ * the libraries that front end bundles into its entry chunk instead of loading on demand (the
+ * shell provides them that way; remotes load nothing eagerly).
+ */
+function sharedFor(dir, { eager = [] } = {}) {
   const pkg = require(path.join(dir, 'package.json'));
   const deps = { ...pkg.dependencies, ...pkg.devDependencies };
   return Object.fromEntries(
     SINGLETONS.map((name) => [
       name,
-      // Workspace packages ("*") accept whatever the shell provides.
-      { singleton: true, requiredVersion: deps[name] && deps[name] !== '*' ? deps[name] : false },
+      {
+        singleton: true,
+        // Workspace packages ("*") accept whatever the shell provides.
+        requiredVersion: deps[name] && deps[name] !== '*' ? deps[name] : false,
+        ...(eager.includes(name) ? { eager: true } : {}),
+      },
     ]),
   );
 }

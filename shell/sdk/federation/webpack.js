@@ -18,10 +18,11 @@ const swcOptions = {
 };
 
 /**
- * @param {{ dir: string, name: string, host?: boolean, devPort?: number, title?: string }} o
- *   dir: the package directory; name: the federation name (mfe_wizard, shell).
+ * @param {{ dir: string, name: string, host?: boolean, devPort?: number, title?: string, eagerShared?: string[] }} o
+ *   dir: the package directory; name: the federation name (mfe_wizard, shell); eagerShared: shared
+ *   libraries bundled into the entry chunk (see sharedFor).
  */
-function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 'Sniff' }) {
+function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 'Sniff', eagerShared = [] }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const standalone = path.join(dir, 'src/standalone.tsx');
@@ -56,7 +57,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         new ModuleFederationPlugin({
           name,
           ...(host ? {} : { filename: 'remoteEntry.js', exposes: { './remote': './src/remote.tsx' } }),
-          shared: sharedFor(dir),
+          shared: sharedFor(dir, { eager: eagerShared }),
           manifest: true,
           dts: false,
         }),

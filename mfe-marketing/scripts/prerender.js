@@ -4,6 +4,7 @@
 process.env.NODE_ENV ??= 'production';
 const { mkdirSync, readFileSync, writeFileSync, existsSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
+const CleanCSS = require('clean-css');
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
@@ -22,7 +23,14 @@ for (const [file, how] of [
 
 const started = Date.now();
 const { buildSite } = require(bundle);
-const css = readFileSync(join(dist, '.prerender', 'prerender.css'), 'utf8');
+// Every page carries this stylesheet inline: minified (safe, level-1 transformations only) it is a
+// quarter smaller to send and parse.
+const minified = new CleanCSS({ level: 1 }).minify(readFileSync(join(dist, '.prerender', 'prerender.css'), 'utf8'));
+if (minified.errors.length) {
+  console.error(`prerender: the stylesheet could not be minified: ${minified.errors.join('; ')}`);
+  process.exit(1);
+}
+const css = minified.styles;
 const { files, manifest } = buildSite({ template: readFileSync(template, 'utf8'), css });
 for (const [file, content] of Object.entries(files)) {
   mkdirSync(dirname(join(dist, file)), { recursive: true });

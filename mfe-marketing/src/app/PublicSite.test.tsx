@@ -30,7 +30,10 @@ describe('public site', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Site search that forgives typos' })).toBeTruthy();
     await userEvent.click(screen.getAllByRole('button', { name: 'Sign Up' })[0]);
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(calls).toEqual([{ signUp: true, returnTo: '/dashboard' }, { returnTo: '/dashboard' }]);
+    expect(calls).toEqual([
+      { signUp: true, returnTo: '/dashboard', forceLogin: true },
+      { returnTo: '/dashboard', forceLogin: true },
+    ]);
   });
 
   it('shows prices from the shared plan catalogue', async () => {

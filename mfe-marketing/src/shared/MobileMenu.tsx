@@ -69,7 +69,7 @@ export function MobileMenu() {
             className="site-button site-button--ghost"
             onClick={() => {
               close();
-              platform.signIn({ returnTo: '/dashboard' });
+              platform.signIn({ returnTo: '/dashboard', forceLogin: true });
             }}
           >
             Login
@@ -79,7 +79,7 @@ export function MobileMenu() {
             className="site-button"
             onClick={() => {
               close();
-              platform.signIn({ signUp: true, returnTo: '/dashboard' });
+              platform.signIn({ signUp: true, returnTo: '/dashboard', forceLogin: true });
             }}
           >
             Sign Up

@@ -11,7 +11,10 @@ describe('site header', () => {
     renderPage(<SiteHeader />, { plans: null, platform: { signIn } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(signIn.mock.calls).toEqual([[{ signUp: true, returnTo: '/dashboard' }], [{ returnTo: '/dashboard' }]]);
+    expect(signIn.mock.calls).toEqual([
+      [{ signUp: true, returnTo: '/dashboard', forceLogin: true }],
+      [{ returnTo: '/dashboard', forceLogin: true }],
+    ]);
   });
 
   it('links the landing page sections', () => {
@@ -78,7 +81,7 @@ describe('site header', () => {
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('button', { name: 'Sign Up' }),
     );
-    expect(signIn).toHaveBeenCalledWith({ signUp: true, returnTo: '/dashboard' });
+    expect(signIn).toHaveBeenCalledWith({ signUp: true, returnTo: '/dashboard', forceLogin: true });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -32,14 +32,14 @@ export function SiteHeader() {
         <button
           type="button"
           className="site-button site-button--ghost site-actions__login"
-          onClick={() => platform.signIn({ returnTo: '/dashboard' })}
+          onClick={() => platform.signIn({ returnTo: '/dashboard', forceLogin: true })}
         >
           Login
         </button>
         <button
           type="button"
           className="site-button"
-          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard' })}
+          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard', forceLogin: true })}
         >
           Sign Up
         </button>

@@ -185,6 +185,14 @@ test.describe.serial('owner journey', () => {
     page.removeAllListeners('dialog');
   });
 
+  test('signed in, Login on the public site still asks the provider for the password (forced prompt)', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+    await expect(page.getByText('Welcome back')).toBeVisible();
+  });
+
   test('sign out returns to the site origin, signed out', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /user menu|account/i }).click();

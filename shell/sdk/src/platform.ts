@@ -35,8 +35,11 @@ export interface Platform {
   inject(part: Injectable): void;
   /** Signs the owner out (back to the site origin). */
   signOut(): void;
-  /** Starts sign-in; `signUp` opens the provider's sign-up form. */
-  signIn(options?: { signUp?: boolean; returnTo?: string }): void;
+  /**
+   * Starts sign-in; `signUp` opens the provider's sign-up form; `forceLogin` asks the provider to
+   * show its login form even when a session exists (the public site's Login and Sign Up).
+   */
+  signIn(options?: { signUp?: boolean; returnTo?: string; forceLogin?: boolean }): void;
 }
 
 let current: Platform | null = null;

@@ -23,12 +23,19 @@ export function auth0Options(config: RuntimeConfig, origin = window.location.ori
 export interface SignInOptions {
   signUp?: boolean;
   returnTo?: string;
+  forceLogin?: boolean;
 }
 
-/** What loginWithRedirect gets for the platform's signIn: where to return, and the sign-up hint. */
-export function redirectOptions({ signUp, returnTo }: SignInOptions = {}) {
+/**
+ * What loginWithRedirect gets for the platform's signIn: where to return, the sign-up hint and,
+ * from the public site, the forced login prompt.
+ */
+export function redirectOptions({ signUp, returnTo, forceLogin }: SignInOptions = {}) {
   return {
     appState: { returnTo: returnTo ?? window.location.pathname },
-    authorizationParams: signUp ? { screen_hint: 'signup' } : {},
+    authorizationParams: {
+      ...(signUp ? { screen_hint: 'signup' } : {}),
+      ...(forceLogin ? { prompt: 'login' as const } : {}),
+    },
   };
 }

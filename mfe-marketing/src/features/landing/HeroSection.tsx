@@ -18,7 +18,7 @@ export function HeroSection() {
         <button
           type="button"
           className="site-button site-button--ghost site-button--large"
-          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard' })}
+          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard', forceLogin: true })}
         >
           Sign Up
         </button>

@@ -127,7 +127,7 @@ describe('landing page', () => {
     expect(hero.getByRole('link', { name: 'SaaS Websites' }).getAttribute('href')).toBe('/saas-websites');
     expect(hero.getByRole('link', { name: 'Squarespace' }).getAttribute('href')).toBe('/squarespace');
     await userEvent.click(hero.getByRole('button', { name: 'Sign Up' }));
-    expect(signIn).toHaveBeenCalledWith({ signUp: true, returnTo: '/dashboard' });
+    expect(signIn).toHaveBeenCalledWith({ signUp: true, returnTo: '/dashboard', forceLogin: true });
 
     const cta = within(section('Give your visitors a search bar that understands them'));
     expect(cta.getByRole('link', { name: 'Start 3-Day Free Trial' }).getAttribute('href')).toBe(START_PATH);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { usePlatform } from '@sniff/shell-sdk';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
+import { SignInButton } from './SignInButton';
 import { SECTION_LINKS } from './site-nav';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -13,7 +13,6 @@ export { SiteFooter } from './SiteFooter';
  * Pages render their content in `<main id="main">` (the skip link's target).
  */
 export function SiteHeader() {
-  const platform = usePlatform();
   return (
     <header className="site-header">
       <a className="site-skip" href="#main">
@@ -29,20 +28,10 @@ export function SiteHeader() {
       </nav>
       <div className="site-actions">
         <ThemeToggle />
-        <button
-          type="button"
-          className="site-button site-button--ghost site-actions__login"
-          onClick={() => platform.signIn({ returnTo: '/dashboard', forceLogin: true })}
-        >
-          Login
-        </button>
-        <button
-          type="button"
-          className="site-button"
-          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard', forceLogin: true })}
-        >
+        <SignInButton className="site-button site-button--ghost site-actions__login">Login</SignInButton>
+        <SignInButton signUp className="site-button">
           Sign Up
-        </button>
+        </SignInButton>
         <MobileMenu />
       </div>
     </header>

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAtProvider } from '../support/auth';
+import { logInAtProvider, waitForHydration } from '../support/auth';
 import { serveCustomerPage } from '../support/fixture-site';
 import { DEMO_OWNER, E2E_URLS } from '../support/urls';
 
@@ -187,6 +187,7 @@ test.describe.serial('owner journey', () => {
 
   test('signed in, Login on the public site still asks the provider for the password (forced prompt)', async () => {
     await page.goto('/');
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Login' }).first().click();
     await expect(page.getByLabel('Password')).toBeVisible();
     await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);

@@ -59,6 +59,18 @@ test('a guide page reads completely with JavaScript disabled', async ({ browser 
   await context.close();
 });
 
+test('Login before the page has hydrated is not lost: it goes to the dashboard, which asks to sign in', async ({
+  browser,
+}) => {
+  // Without scripts the page stays as pre-rendered, as it is in the moment before hydration.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard\??$/);
+  await context.close();
+});
+
 test('the landing page hydrates without errors and its FAQ accordion works', async ({ page }) => {
   const errors = collectErrors(page);
   await rememberPrerenderedHeading(page);

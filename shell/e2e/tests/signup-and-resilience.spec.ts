@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInAtProvider } from '../support/auth';
+import { logInAtProvider, waitForHydration } from '../support/auth';
 import { DEMO_OWNER, E2E_URLS } from '../support/urls';
 
 test('Create Account opens the sign-up form and makes a free account', async ({ page }) => {
@@ -16,6 +16,22 @@ test('Create Account opens the sign-up form and makes a free account', async ({ 
   await expect(
     page.getByText('This feature is for upgraded plans. Please upgrade to use analytics and insights.'),
   ).toBeVisible();
+});
+
+test('Sign Up and Login on the pre-rendered landing page open the provider and land on the dashboard', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Sign Up' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.idp}`));
+  await expect(page.getByLabel('Name')).toBeVisible(); // the sign-up form, not the login form
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard`);
+  await expect(page.getByText('Welcome back')).toBeVisible();
 });
 
 test('a remote that cannot load shows a panel while the rest of the shell works', async ({ page }) => {

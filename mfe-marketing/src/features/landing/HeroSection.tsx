@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import { usePlatform } from '@sniff/shell-sdk';
 import { ExternalLink } from '../../shared/ExternalLink';
 import { EXTERNAL_LINKS } from '../../shared/links';
+import { SignInButton } from '../../shared/SignInButton';
 import { HERO } from './content';
 
 export function HeroSection() {
-  const platform = usePlatform();
   return (
     <section className="hero landing-hero" aria-labelledby="hero-title">
       <p className="site-eyebrow">{HERO.eyebrow}</p>
@@ -15,13 +14,9 @@ export function HeroSection() {
         <ExternalLink className="site-button site-button--large" href={EXTERNAL_LINKS.demo}>
           Try Demo
         </ExternalLink>
-        <button
-          type="button"
-          className="site-button site-button--ghost site-button--large"
-          onClick={() => platform.signIn({ signUp: true, returnTo: '/dashboard', forceLogin: true })}
-        >
+        <SignInButton signUp className="site-button site-button--ghost site-button--large">
           Sign Up
-        </button>
+        </SignInButton>
       </div>
       <p className="landing-hero__platforms">
         Setup guides: <Link to="/saas-websites">SaaS Websites</Link> · <Link to="/squarespace">Squarespace</Link>

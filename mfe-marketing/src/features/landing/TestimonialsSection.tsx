@@ -1,22 +1,21 @@
 import { TESTIMONIALS } from './content';
 
+/** The spec's testimonials section, written honestly: typical sites, not invented customers. */
 export function TestimonialsSection() {
   return (
     <section id="testimonials" aria-labelledby="testimonials-title">
       <div className="site-section__head">
-        <p className="site-eyebrow">Customer quotes</p>
-        <h2 id="testimonials-title">What site owners tell us</h2>
+        <p className="site-eyebrow">Stories</p>
+        <h2 id="testimonials-title">What changes for sites like yours</h2>
+        <p>Typical sites and what their visitors get. Stories from our first customers will replace these.</p>
       </div>
       <div className="site-grid">
         {TESTIMONIALS.map((t) => (
-          <figure key={t.name} className="site-card quote">
+          <figure key={t.site} className="site-card quote">
             <blockquote>
-              <p>{t.quote}</p>
+              <p>{t.story}</p>
             </blockquote>
-            <figcaption>
-              <strong>{t.name}</strong>
-              {t.role}
-            </figcaption>
+            <figcaption>{t.site}</figcaption>
           </figure>
         ))}
       </div>

@@ -196,33 +196,33 @@ export const COMPARISON: ComparisonRow[] = [
   },
 ];
 
+/**
+ * Sniff is new: these are typical sites and what changes for their visitors, not quotes from
+ * named customers (the section says so). Replace them with real, permissioned stories.
+ */
 export interface Testimonial {
-  quote: string;
-  name: string;
-  role: string;
+  site: string;
+  story: string;
 }
 
 export const TESTIMONIALS: Testimonial[] = [
   {
-    quote:
-      'Customers kept emailing to ask whether we stock rye flour. We do. Since adding Sniff, "rye flor" finds it, ' +
-      'and those emails have mostly stopped.',
-    name: 'Hannah K.',
-    role: 'Runs a baking supplies shop on Squarespace',
+    site: 'A baking supplies shop on Squarespace',
+    story:
+      'Customers email to ask whether the shop stocks rye flour, because "rye flor" finds nothing. With Sniff, the ' +
+      'typo finds the product, and the emails stop.',
   },
   {
-    quote:
-      'Setting it up took less time than writing this. The zero-result list showed us three help articles we ' +
-      'were missing.',
-    name: 'Daniel O.',
-    role: 'Founder of a small SaaS product',
+    site: 'A small SaaS product',
+    story:
+      'Setup takes a couple of minutes. The zero-result list then shows which help articles visitors look for and ' +
+      'do not find.',
   },
   {
-    quote:
-      'Our portfolio has years of projects. Clients now type a half-remembered name and find the right one ' +
-      'without asking us.',
-    name: 'Priya S.',
-    role: 'Design studio, Squarespace portfolio',
+    site: 'A design studio portfolio on Squarespace',
+    story:
+      'Years of projects: clients type a half-remembered name, and the partial word finds the right project ' +
+      'without an e-mail to the studio.',
   },
 ];
 

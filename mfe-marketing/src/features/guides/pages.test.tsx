@@ -1,25 +1,13 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { registerPlatform, type Platform } from '@sniff/shell-sdk';
+import { registerPlatform } from '@sniff/shell-sdk';
+import { createPrerenderPlatform } from '../../prerender/platform';
 import type { PublicPage } from '../../app/public-page';
 import { EXTERNAL_LINKS, START_PATH } from '../../shared/links';
 import { GUIDE_ALIASES, GUIDE_PAGES, GUIDES } from './pages';
 
 // Node environment, as the pre-renderer runs: no window, no document.
-registerPlatform({
-  getAccessToken: async () => 'token',
-  user: null,
-  plans: null,
-  plansError: null,
-  theme: 'light',
-  setTheme: () => undefined,
-  navigate: () => undefined,
-  apiBaseUrl: '/api',
-  widgetHost: 'https://sniff.dev',
-  inject: () => undefined,
-  signIn: () => undefined,
-  signOut: () => undefined,
-} satisfies Platform);
+registerPlatform(createPrerenderPlatform(() => undefined));
 
 const SPEC_GUIDE_ROUTES = [
   '/squarespace',

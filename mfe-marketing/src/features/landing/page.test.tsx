@@ -4,33 +4,14 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { registerPlatform, type Platform, type Theme } from '@sniff/shell-sdk';
+import { registerPlatform, type Theme } from '@sniff/shell-sdk';
+import { createPrerenderPlatform } from '../../prerender/platform';
 import { PLAN_CATALOGUE } from '@sniff/contracts';
 import { FAQ } from './content';
 import { LANDING_PAGE } from './page';
 
-function serverPlatform(theme: Theme): Platform {
-  const refuse = () => {
-    throw new Error('not while rendering');
-  };
-  return {
-    getAccessToken: () => Promise.reject(new Error('signed out')),
-    user: null,
-    plans: null,
-    plansError: null,
-    theme,
-    setTheme: refuse,
-    navigate: refuse,
-    apiBaseUrl: '/api',
-    widgetHost: 'https://sniff.dev',
-    inject: () => undefined,
-    signIn: refuse,
-    signOut: refuse,
-  };
-}
-
 function renderLanding(theme: Theme = 'light'): string {
-  registerPlatform(serverPlatform(theme));
+  registerPlatform({ ...createPrerenderPlatform(() => undefined), theme });
   const { Page } = LANDING_PAGE;
   return renderToString(
     <StaticRouter location="/">

@@ -1,25 +1,13 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { registerPlatform, type Platform } from '@sniff/shell-sdk';
+import { registerPlatform } from '@sniff/shell-sdk';
+import { createPrerenderPlatform } from '../../prerender/platform';
 import { EXTERNAL_LINKS } from '../../shared/links';
 import { PRIVACY_PAGE } from './page';
 import { PRIVACY_SECTION_IDS } from './PrivacyPolicyPage';
 
 // Node environment, as the pre-renderer runs.
-registerPlatform({
-  getAccessToken: async () => 'token',
-  user: null,
-  plans: null,
-  plansError: null,
-  theme: 'dark',
-  setTheme: () => undefined,
-  navigate: () => undefined,
-  apiBaseUrl: '/api',
-  widgetHost: 'https://sniff.dev',
-  inject: () => undefined,
-  signIn: () => undefined,
-  signOut: () => undefined,
-} satisfies Platform);
+registerPlatform({ ...createPrerenderPlatform(() => undefined), theme: 'dark' });
 
 const html = renderToString(
   <MemoryRouter initialEntries={['/privacy-policy']}>

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { popularQueriesResponseSchema } from '@sniff/contracts';
 import { callInternal } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
-import { foldedTerms, PopularSuggestion } from './suggestions';
+import { queryTerms } from '../engine/text';
+import { PopularSuggestion } from './suggestions';
 
 /** Popular queries kept per store (analytics returns them most frequent first). */
 export const POPULAR_PER_STORE = 200;
@@ -111,7 +112,7 @@ export class PopularQueries {
     return queries
       .filter((q) => q.count >= MIN_SEARCHES)
       .slice(0, POPULAR_PER_STORE)
-      .map((q) => ({ query: q.query, count: q.count, terms: foldedTerms(q.query) }))
+      .map((q) => ({ query: q.query, count: q.count, terms: queryTerms(q.query) }))
       .filter((q) => q.terms.length > 0);
   }
 

@@ -1,7 +1,8 @@
-import { foldedTerms, mergeSuggestions, PopularSuggestion } from './suggestions';
+import { queryTerms } from '../engine/text';
+import { mergeSuggestions, PopularSuggestion } from './suggestions';
 
 const popular = (...queries: string[]): PopularSuggestion[] =>
-  queries.map((query, i) => ({ query, count: 100 - i, terms: foldedTerms(query) }));
+  queries.map((query, i) => ({ query, count: 100 - i, terms: queryTerms(query) }));
 
 describe('mergeSuggestions', () => {
   const POPULAR = popular('free shipping', 'café menu', 'free returns', 'freezer bags', 'shipping costs');

@@ -1,4 +1,4 @@
-import { tokenize } from '../engine/text';
+import { queryTerms, tokenize } from '../engine/text';
 
 export const MAX_SUGGESTIONS = 5;
 
@@ -7,11 +7,6 @@ export interface PopularSuggestion {
   query: string;
   count: number;
   terms: string[];
-}
-
-/** Case- and diacritic-folded words of a text, the same folding the engine indexes with. */
-export function foldedTerms(text: string): string[] {
-  return tokenize(text).map((t) => t.term);
 }
 
 /**
@@ -43,7 +38,7 @@ export function mergeSuggestions(
     if (out.length >= MAX_SUGGESTIONS) break;
     if (continues(p.terms, words, lastDone)) add(p.query, p.terms.join(' '));
   }
-  for (const v of vocabulary) add(v, foldedTerms(v).join(' '));
+  for (const v of vocabulary) add(v, queryTerms(v).join(' '));
   return out;
 }
 

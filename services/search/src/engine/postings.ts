@@ -1,5 +1,5 @@
 import type { IndexDocument } from '@sniff/contracts';
-import { tokenize } from './text';
+import { forEachToken } from './text';
 import { Vocabulary } from './vocabulary';
 
 /**
@@ -58,10 +58,10 @@ export function buildPostings(documents: IndexDocument[]): Postings {
   for (let d = 0; d < n; d++) {
     tf.clear();
     fieldTexts(documents[d]).forEach((text, f) => {
-      const tokens = tokenize(text);
-      lengths[f][d] = tokens.length;
-      for (const { term } of tokens) {
-        if (term.length > MAX_WORD_LENGTH) continue;
+      let length = 0;
+      forEachToken(text, (term) => {
+        length++;
+        if (term.length > MAX_WORD_LENGTH) return;
         let id = ids.get(term);
         if (id === undefined) {
           id = unique.length;
@@ -71,7 +71,8 @@ export function buildPostings(documents: IndexDocument[]): Postings {
         let per = tf.get(id);
         if (!per) tf.set(id, (per = new Uint16Array(F)));
         if (per[f] < 0xffff) per[f]++;
-      }
+      });
+      lengths[f][d] = length;
     });
     pWord = grown(pWord, count + tf.size, (l) => new Uint32Array(l));
     pDoc = grown(pDoc, count + tf.size, (l) => new Uint32Array(l));

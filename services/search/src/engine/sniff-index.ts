@@ -3,7 +3,7 @@ import { buildPostings, type Postings } from './postings';
 import { NO_RULES } from './query-rules';
 import type { IndexSearchResult, QueryOptions, SearchEngine, SearchIndex } from './search-index';
 import { decodeSnapshot, encodeSnapshot, type StoredDocuments } from './snapshot';
-import { maxTypos, tokenize } from './text';
+import { forEachToken, maxTypos, tokenize } from './text';
 
 /**
  * How much a match of each kind is worth, per query word (multiplied by the word's rarity and
@@ -243,10 +243,12 @@ class SniffIndex implements SearchIndex {
   private proximity(d: number, matches: WordMatch[]): number {
     if (matches.length < 2) return 1;
     let bonus = 0;
-    const positions = tokenize(this.stored.titles[d]).map((t) => matches.findIndex((m) => m.byTerm.has(t.term)));
-    for (let i = 1; i < positions.length; i++) {
-      if (positions[i - 1] >= 0 && positions[i] === positions[i - 1] + 1) bonus += 0.2;
-    }
+    let previous = -1;
+    forEachToken(this.stored.titles[d], (term) => {
+      const at = matches.findIndex((m) => m.byTerm.has(term));
+      if (previous >= 0 && at === previous + 1) bonus += 0.2;
+      previous = at;
+    });
     return 1 + Math.min(bonus, 0.6);
   }
 
@@ -266,24 +268,24 @@ class SniffIndex implements SearchIndex {
     const { stored } = this;
     const ranges = (text: string): [number, number][] => {
       const out: [number, number][] = [];
-      for (const t of tokenize(text)) {
+      forEachToken(text, (term, start, end) => {
         let best: Candidate | null = null;
         let length = 0;
         for (const m of matches) {
-          const c = m.byTerm.get(t.term);
+          const c = m.byTerm.get(term);
           if (c && (!best || c.weight > best.weight)) {
             best = c;
             length = m.text.length;
           }
         }
-        if (!best) continue;
+        if (!best) return;
         // Highlight the typed part of a completion or an infix when the word was not
         // re-spelled by folding (otherwise character positions differ: highlight it all).
-        const exactLength = t.end - t.start === t.term.length;
-        if (best.kind === 'prefix' && exactLength) out.push([t.start, t.start + best.at]);
-        else if (best.kind === 'infix' && exactLength) out.push([t.start + best.at, t.start + best.at + length]);
-        else out.push([t.start, t.end]);
-      }
+        const exactLength = end - start === term.length;
+        if (best.kind === 'prefix' && exactLength) out.push([start, start + best.at]);
+        else if (best.kind === 'infix' && exactLength) out.push([start + best.at, start + best.at + length]);
+        else out.push([start, end]);
+      });
       return out;
     };
     const title = stored.titles[d];

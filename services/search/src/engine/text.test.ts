@@ -1,0 +1,47 @@
+import { foldTerm, tokenize } from './text';
+
+/** The definition the scan implements: runs of letters, digits and combining marks, folded. */
+function byRegex(text: string) {
+  return [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].flatMap((m) => {
+    const term = foldTerm(m[0]);
+    return term ? [{ term, start: m.index, end: m.index + m[0].length }] : [];
+  });
+}
+
+describe('tokenize', () => {
+  it('splits on anything but letters, digits and marks, keeping positions in the original text', () => {
+    expect(tokenize('Crème-Brûlée, 2 ways!')).toEqual([
+      { term: 'creme', start: 0, end: 5 },
+      { term: 'brulee', start: 6, end: 12 },
+      { term: '2', start: 14, end: 15 },
+      { term: 'ways', start: 16, end: 20 },
+    ]);
+  });
+
+  it('treats emoji, lone surrogates and control characters as separators and keeps other scripts', () => {
+    expect(tokenize('a😀b\ud800c\u0000d שלום 東京 𝒜x').map((t) => t.term)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'שלום',
+      '東京',
+      '𝒜x'.toLowerCase(),
+    ]);
+    // a word that is only combining marks folds to nothing and is skipped
+    expect(tokenize('\u0301\u0301 x')).toEqual([{ term: 'x', start: 3, end: 4 }]);
+  });
+
+  it('agrees with the Unicode definition on random mixed-script text', () => {
+    // letters, digits, marks, punctuation, emoji, surrogate halves, controls, RTL and CJK
+    const alphabet = [...'aZ9 .-_\'"&|!:*<>\\éÉßİıǅ\u0301\u0308שםمع東京¹½Ⅻ\u0000\u0007\t\n'];
+    alphabet.push('😀', '𝒜', '\ud800', '\udc00', '👩‍👧');
+    let seed = 1;
+    const next = () => (seed = (seed * 48271) % 0x7fffffff) / 0x7fffffff;
+    for (let n = 0; n < 2000; n++) {
+      let text = '';
+      for (let i = Math.floor(next() * 40); i > 0; i--) text += alphabet[Math.floor(next() * alphabet.length)];
+      expect(tokenize(text)).toEqual(byRegex(text));
+    }
+  });
+});

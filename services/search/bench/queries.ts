@@ -1,8 +1,8 @@
 import type { IndexDocument } from '@sniff/contracts';
-import { editDistance, tokenize } from '../src/engine/text';
+import { editDistance, maxTypos, tokenize } from '../src/engine/text';
 import { int, pick, rng } from './corpus';
 
-export const QUERY_CLASSES = ['exact', 'prefix', 'typo1', 'typo2', 'multi', 'infix'] as const;
+export const QUERY_CLASSES = ['exact', 'prefix', 'typo1', 'typo2', 'multi', 'infix', 'infix-any'] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
 export interface BenchQuery {
@@ -27,7 +27,8 @@ const isWord = (w: string) => /^[a-z]+$/.test(w);
  * ~perClass queries of every class, from the titles of `docs`, with a fixed seed.
  * Single-word classes use title words that occur in exactly one title (so the target is
  * well defined) and are not stop words; typo variants are checked to be exactly 1 or 2 edits
- * (a transposition is one) from the word and not to be a word of the corpus.
+ * (a transposition is one) from the word and not to be a word of the corpus; likewise infix
+ * fragments are checked to have no exact, prefix or typo reading (infix-any keeps them all).
  */
 export function generateQueries(docs: IndexDocument[], perClass = 200, seed = 7): BenchQuery[] {
   const r = rng(seed);
@@ -70,11 +71,12 @@ export function generateQueries(docs: IndexDocument[], perClass = 200, seed = 7)
   };
   fill('typo1', 4, (w) => typo(w, 1));
   fill('typo2', 8, (w) => typo(w, 2));
-  fill('infix', 7, (w) => {
+  const fragment = (w: string) => {
     const len = int(r, 4, Math.min(6, w.length - 2));
     const start = int(r, 1, w.length - 1 - len);
     return w.slice(start, start + len);
-  });
+  };
+  fill('infix-any', 7, fragment);
 
   // Multi-word: 2-3 of a title's non-stop words, in title order, a combination no other title has.
   const seen = new Set<string>();
@@ -92,6 +94,21 @@ export function generateQueries(docs: IndexDocument[], perClass = 200, seed = 7)
     seen.add(q);
     queries.push({ cls: 'multi', q, target: docs[i].id, from: docs[i].title });
   }
+
+  // Partial words proper: fragments that the relevance rule (exact > prefix > typo > infix) can
+  // read only as part of a word, as typo variants must not be corpus words. "hreat" of "threaten"
+  // is one typo from "great", and "answer" of "unanswered" is a word: those stay in infix-any.
+  const words = [...vocabulary];
+  const otherReading = (f: string) =>
+    words.some(
+      (w) =>
+        w.startsWith(f) ||
+        (Math.abs(w.length - f.length) <= 2 && editDistance(f, w, 2) <= maxTypos(w.length > f.length ? w : f)),
+    );
+  fill('infix', 7, (w) => {
+    const f = fragment(w);
+    return otherReading(f) ? null : f;
+  });
   return queries;
 }
 

@@ -27,6 +27,11 @@ const COMMON_WORD_DF = 3;
 /** How much more common a neighbour must be to be suggested instead of a rare typed word. */
 const MUCH_MORE_COMMON = 10;
 const MAX_SUGGESTIONS = 5;
+/**
+ * Added to a document's key per query word it contains, above any score one query can reach (a
+ * word scores at most idf 15 x impact 24), so documents with more of the words always sort first.
+ */
+const COVERAGE = 1e6;
 /** Candidates re-ranked by word proximity and given highlights. */
 const RERANK = 30;
 
@@ -54,9 +59,9 @@ class SniffIndex implements SearchIndex {
   private readonly n: number;
   private memory: number | null = null;
   // Per-query scratch, allocated once per index (searches are synchronous).
-  private wordBest: Float32Array;
-  private total: Float32Array;
-  private matched: Uint8Array;
+  private wordBest: Float64Array;
+  /** Per document: COVERAGE per query word it contains plus its score, so one number orders it. */
+  private key: Float64Array;
   private touched: Uint32Array;
   private wordTouched: Uint32Array;
 
@@ -65,9 +70,8 @@ class SniffIndex implements SearchIndex {
     private readonly stored: StoredDocuments,
   ) {
     this.n = stored.ids.length;
-    this.wordBest = new Float32Array(this.n);
-    this.total = new Float32Array(this.n);
-    this.matched = new Uint8Array(this.n);
+    this.wordBest = new Float64Array(this.n);
+    this.key = new Float64Array(this.n);
     this.touched = new Uint32Array(this.n);
     this.wordTouched = new Uint32Array(this.n);
   }
@@ -77,7 +81,7 @@ class SniffIndex implements SearchIndex {
   }
 
   get memoryBytes(): number {
-    return (this.memory ??= estimateMemory(this.postings, this.stored) + this.n * 17);
+    return (this.memory ??= estimateMemory(this.postings, this.stored) + this.n * 24);
   }
 
   serialize(): Buffer {
@@ -189,7 +193,7 @@ class SniffIndex implements SearchIndex {
    */
   private rank(matches: WordMatch[], k: number): number[] {
     const { offsets, docs, impacts } = this.postings;
-    const { wordBest, total, matched, touched, wordTouched } = this;
+    const { wordBest, key, touched, wordTouched } = this;
     const n = this.n;
     let touchedCount = 0;
     for (const m of matches) {
@@ -209,33 +213,32 @@ class SniffIndex implements SearchIndex {
       }
       for (let i = 0; i < wt; i++) {
         const d = wordTouched[i];
-        if (matched[d] === 0) touched[touchedCount++] = d;
-        matched[d]++;
-        total[d] += wordBest[d];
+        if (key[d] === 0) touched[touchedCount++] = d;
+        key[d] += COVERAGE + wordBest[d];
         wordBest[d] = 0;
       }
     }
 
     // Top k by (words matched, score) with a small sorted buffer (k is at most 50).
     const best: number[] = [];
-    const better = (a: number, b: number) =>
-      matched[a] > matched[b] || (matched[a] === matched[b] && total[a] > total[b]);
+    let floor = -1;
     for (let i = 0; i < touchedCount; i++) {
       const d = touched[i];
-      if (best.length === k && !better(d, best[k - 1])) continue;
+      const kd = key[d];
+      if (kd <= floor) continue;
       let j = best.length === k ? k - 1 : best.length;
-      while (j > 0 && better(d, best[j - 1])) {
+      while (j > 0 && kd > key[best[j - 1]]) {
         best[j] = best[j - 1];
         j--;
       }
       best[j] = d;
+      if (best.length === k) floor = key[best[k - 1]];
     }
-    const result = best.map((d) => ({ d, matched: matched[d], score: total[d] * this.proximity(d, matches) }));
-    for (let i = 0; i < touchedCount; i++) {
-      const d = touched[i];
-      matched[d] = 0;
-      total[d] = 0;
-    }
+    const result = best.map((d) => {
+      const matched = Math.floor(key[d] / COVERAGE);
+      return { d, matched, score: (key[d] - matched * COVERAGE) * this.proximity(d, matches) };
+    });
+    for (let i = 0; i < touchedCount; i++) key[touched[i]] = 0;
     return result.sort((a, b) => b.matched - a.matched || b.score - a.score).map((r) => r.d);
   }
 

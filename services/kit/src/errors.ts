@@ -40,12 +40,10 @@ export class ErrorFilter implements ExceptionFilter {
       const message = Array.isArray(b.message) ? b.message.join('; ') : (b.message ?? exception.message);
       return { status, message, field: b.field };
     }
-    // body-parser errors carry their HTTP status (malformed JSON, too large, bad charset).
-    const e = exception as { status?: number; type?: string; message?: string };
+    // body-parser errors carry their HTTP status (too large, bad charset; malformed JSON: see service.ts).
+    const e = exception as { status?: number; message?: string };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      const message =
-        e.type === 'entity.parse.failed' ? 'Request body is not valid JSON' : (e.message ?? 'Bad request');
-      return { status: e.status, message };
+      return { status: e.status, message: e.message ?? 'Bad request' };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
   }

@@ -71,7 +71,20 @@ describe('a service built with the kit', () => {
   it('answers 400 for malformed JSON', async () => {
     const res = await post('{"name":', asOwner('owner-1'));
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/JSON/);
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Request body is not valid JSON',
+    });
+  });
+
+  it('answers 413 for a body over 20 MB, and 400 for one that is not JSON at all', async () => {
+    const big = await post(JSON.stringify({ name: 'x'.repeat(21 * 1024 * 1024), count: 1 }), asOwner('owner-1'));
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toBe('Payload Too Large');
+    const text = await post('name=a', { ...asOwner('owner-1'), 'content-type': 'application/json' });
+    expect(text.status).toBe(400);
+    expect((await text.json()).message).toBe('Request body is not valid JSON');
   });
 
   it('refuses identity headers that did not come through the gateway', async () => {

@@ -1,7 +1,8 @@
-import { DynamicModule, INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { BadRequestException, DynamicModule, INestApplication, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { BaseServiceConfig, loadConfig } from './config';
 import { databaseOptions, DatabaseOptions, ensureSchema } from './database';
@@ -35,10 +36,19 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
     bodyParser: false,
   });
   // Indexing calls carry whole sites; dashboard calls are small.
-  app.useBodyParser('json', { limit: '20mb' });
+  app.use(json({ limit: '20mb' }), notJson);
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * A body that does not parse gets our own message; Nest would pass on the parser's ("Unexpected
+ * end of JSON input"), which names neither the problem nor the request.
+ */
+function notJson(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
+  const parseFailed = (error as { type?: string } | null)?.type === 'entity.parse.failed';
+  next(parseFailed ? new BadRequestException('Request body is not valid JSON') : error);
 }
 
 /** main.ts of every service: validate config (clear error and exit 1), build, listen. */

@@ -20,8 +20,9 @@ export const MAX_WORD_LENGTH = 40;
 
 /**
  * The inverted index in compressed-sparse-row form: the documents of word i are
- * docs[offsets[i] .. offsets[i + 1]), ascending, each with its BM25F impact (how strongly the
- * word describes that document, field weights and length included).
+ * docs[offsets[i] .. offsets[i + 1]), each with its BM25F impact (how strongly the word
+ * describes that document, field weights and length included), strongest first, so a query
+ * can stop reading a word once the rest cannot reach its best results.
  */
 export interface Postings {
   vocabulary: Vocabulary;
@@ -108,5 +109,39 @@ export function buildPostings(documents: IndexDocument[]): Postings {
     docs[at] = d;
     impacts[at] = impact;
   }
+  sortByImpact(offsets, docs, impacts);
   return { vocabulary, offsets, docs, impacts };
+}
+
+/** Orders each word's postings by impact, strongest first (documents ascending on a tie). */
+function sortByImpact(offsets: Uint32Array, docs: Uint32Array, impacts: Float32Array): void {
+  let order = new Uint32Array(0);
+  for (let w = 0; w + 1 < offsets.length; w++) {
+    const from = offsets[w];
+    const length = offsets[w + 1] - from;
+    if (length < 2) continue;
+    if (length <= 16) {
+      // most words are in a few documents: insertion sort in place
+      for (let i = from + 1; i < from + length; i++) {
+        const d = docs[i];
+        const x = impacts[i];
+        let j = i;
+        for (; j > from && (impacts[j - 1] < x || (impacts[j - 1] === x && docs[j - 1] > d)); j--) {
+          docs[j] = docs[j - 1];
+          impacts[j] = impacts[j - 1];
+        }
+        docs[j] = d;
+        impacts[j] = x;
+      }
+      continue;
+    }
+    if (order.length < length) order = new Uint32Array(Math.max(length, order.length * 2));
+    const positions = order.subarray(0, length);
+    for (let i = 0; i < length; i++) positions[i] = from + i;
+    positions.sort((a, b) => impacts[b] - impacts[a] || docs[a] - docs[b]);
+    const d = Uint32Array.from(positions, (p) => docs[p]);
+    const x = Float32Array.from(positions, (p) => impacts[p]);
+    docs.set(d, from);
+    impacts.set(x, from);
+  }
 }

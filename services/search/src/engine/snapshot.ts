@@ -11,7 +11,8 @@ export interface StoredDocuments {
   images: (string | null)[];
 }
 
-const MAGIC = 'SNF2';
+/** v3: postings ordered by impact (v2's were by document; those snapshots are rebuilt). */
+const MAGIC = 'SNF3';
 
 interface Header {
   engine: 'sniff';
@@ -25,7 +26,7 @@ interface Header {
 }
 
 /**
- * Binary snapshot: "SNF2", header length (u32 LE), JSON header (stored fields and the joined
+ * Binary snapshot: "SNF3", header length (u32 LE), JSON header (stored fields and the joined
  * vocabulary), padding to 8 bytes, then trigram keys (f64), trigram offsets and words (u32),
  * posting offsets (u32), documents (u32) and impacts (f32). Loading is a JSON.parse and a few
  * memory copies; only the typo trie is rebuilt (a single pass over the sorted words).
@@ -58,7 +59,7 @@ export function encodeSnapshot(postings: Postings, stored: StoredDocuments): Buf
 
 export function decodeSnapshot(data: Buffer): { postings: Postings; stored: StoredDocuments } {
   if (data.length < 8 || data.toString('latin1', 0, 4) !== MAGIC) {
-    throw new Error('Unsupported index snapshot (not a Sniff v2 snapshot)');
+    throw new Error('Unsupported index snapshot (not a Sniff v3 snapshot)');
   }
   const length = data.readUInt32LE(4);
   const header = JSON.parse(data.toString('utf8', 8, 8 + length)) as Header;

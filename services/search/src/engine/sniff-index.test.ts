@@ -139,6 +139,28 @@ describe('Sniff index', () => {
     expect(shop.search('sofa', { limit: 5 }).hits).toEqual([]);
   });
 
+  it('finds the best documents of a one-word query wherever they sit in the index', () => {
+    // Words of random lengths and documents of random sizes: every document scores differently.
+    let seed = 3;
+    const next = () => (seed = (seed * 48271) % 0x7fffffff) / 0x7fffffff;
+    const stems = ['lamp', 'lantern', 'lane', 'land', 'landing', 'lark', 'large', 'laser', 'last', 'latch'];
+    const word = () => stems[Math.floor(next() * stems.length)] + (next() < 0.5 ? '' : 's');
+    const text = (n: number) => Array.from({ length: 1 + Math.floor(next() * n) }, word).join(' ');
+    const docs = Array.from({ length: 400 }, (_, i) => doc(`d${i}`, text(4), text(12), text(40)));
+    const big = sniffEngine.build(docs);
+    // Reading fewer postings for the top 5 than for the top 50 must not change who the top 5 are.
+    for (const q of ['l', 'la', 'lan', 'lamp', 'lante', 'lar', 'las', 'latches']) {
+      const top5 = big.search(q, { limit: 5 }).hits.map((h) => h.id);
+      expect(top5).toHaveLength(5);
+      expect(top5).toEqual(
+        big
+          .search(q, { limit: 50 })
+          .hits.slice(0, 5)
+          .map((h) => h.id),
+      );
+    }
+  });
+
   it('survives a snapshot round trip with identical answers', () => {
     const loaded = sniffEngine.load(index.serialize());
     expect(loaded.documentCount).toBe(SITE_DOCUMENTS.length);

@@ -196,17 +196,31 @@ class SniffIndex implements SearchIndex {
     const { wordBest, key, touched, wordTouched } = this;
     const n = this.n;
     let touchedCount = 0;
+    const idf = (word: number) => {
+      const df = offsets[word + 1] - offsets[word];
+      return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    };
+    // With one query word, the k best are the k best scores: read the words whose best posting
+    // scores highest first, and stop reading a word where its (impact-ordered) postings fall to
+    // the k-th best score seen so far. Several words must be read in full: a document's count
+    // of words comes before its score.
+    const kth = matches.length === 1 ? new KthBest(k) : null;
     for (const m of matches) {
       let wt = 0;
-      for (const c of m.candidates) {
-        const df = offsets[c.word + 1] - offsets[c.word];
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        const base = c.weight * idf;
-        for (let p = offsets[c.word], end = offsets[c.word + 1]; p < end; p++) {
-          const d = docs[p];
+      const candidates = m.candidates.map((c) => ({ word: c.word, base: c.weight * idf(c.word) }));
+      if (kth) candidates.sort((a, b) => b.base * impacts[offsets[b.word]] - a.base * impacts[offsets[a.word]]);
+      for (const { word, base } of candidates) {
+        let least = kth ? kth.value : 0;
+        if (base * impacts[offsets[word]] <= least) break;
+        for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
           const s = base * impacts[p];
+          if (s <= least) break;
+          const d = docs[p];
           if (s > wordBest[d]) {
-            if (wordBest[d] === 0) wordTouched[wt++] = d;
+            if (wordBest[d] === 0) {
+              wordTouched[wt++] = d;
+              if (kth) least = kth.offer(s);
+            }
             wordBest[d] = s;
           }
         }
@@ -304,6 +318,50 @@ class SniffIndex implements SearchIndex {
       ...(imageUrl ? { imageUrl } : {}),
       highlight: { title: ranges(title), description: ranges(description) },
     };
+  }
+}
+
+/**
+ * A lower bound of the k-th best score among distinct documents: each document is offered once,
+ * with its first score (its final score can only be higher). 0 until k documents were offered.
+ */
+class KthBest {
+  private readonly heap: Float64Array;
+  private size = 0;
+
+  constructor(private readonly k: number) {
+    this.heap = new Float64Array(k);
+  }
+
+  get value(): number {
+    return this.size === this.k ? this.heap[0] : 0;
+  }
+
+  /** Offers one document's score; returns the new bound. */
+  offer(score: number): number {
+    const { heap, k } = this;
+    if (this.size < k) {
+      // sift up
+      let i = this.size++;
+      while (i > 0 && heap[(i - 1) >> 1] > score) {
+        heap[i] = heap[(i - 1) >> 1];
+        i = (i - 1) >> 1;
+      }
+      heap[i] = score;
+    } else if (score > heap[0]) {
+      // replace the least and sift down
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= k) break;
+        const c = l + 1 < k && heap[l + 1] < heap[l] ? l + 1 : l;
+        if (heap[c] >= score) break;
+        heap[i] = heap[c];
+        i = c;
+      }
+      heap[i] = score;
+    }
+    return this.value;
   }
 }
 

@@ -191,6 +191,21 @@ describe('search service', () => {
     expect((await ids('pricng', 'store-old'))[0]).toBe('pricing');
   });
 
+  it('rebuilds an index whose snapshot is in an older format of this engine', async () => {
+    await put(svc.url, 'store-v2', SITE_DOCUMENTS);
+    const db = svc.app.get(DataSource);
+    // A v2 snapshot (postings by document, not by impact) must not be read as today's format.
+    await db.query(
+      `UPDATE search.index_snapshots SET snapshot = convert_to('SNF2 then bytes of the old layout', 'UTF8'),
+       built_at = now() WHERE store_id = 'store-v2'`,
+    );
+    expect((await ids('pric', 'store-v2', replica.url))[0]).toBe('pricing');
+    const [row] = await db.query(
+      `SELECT convert_from(substring(snapshot from 1 for 4), 'UTF8') AS magic FROM search.index_snapshots WHERE store_id = 'store-v2'`,
+    );
+    expect(row.magic).toBe('SNF3');
+  });
+
   it('deletes a store with its documents and index', async () => {
     await put(svc.url, 'store-del', SITE_DOCUMENTS);
     expect((await ids('pricing', 'store-del', replica.url))[0]).toBe('pricing');

@@ -4,6 +4,7 @@ import { asInternal, createTestDatabase, startTestService, testConfig, TestServi
 import { DataSource } from 'typeorm';
 import { SearchAppModule } from './app.module';
 import { SITE_DOCUMENTS } from './engine/fixtures';
+import { SearchService } from './search/search.service';
 
 describe('search service', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -174,6 +175,21 @@ describe('search service', () => {
     // The replica notices the newer snapshot too.
     expect(await ids('shipping', 'store-swap', replica.url)).toEqual([]);
     expect((await ids('warranty', 'store-swap', replica.url)).length).toBeGreaterThan(0);
+  });
+
+  it('checks a cached index once for all the searches that arrive during the check', async () => {
+    const service = replica.app.get(SearchService);
+    await service.search('store-1', 'pricing', 5); // loaded and cached
+    const query = jest.spyOn(replica.app.get(DataSource), 'query');
+    try {
+      // the revalidation window is 0 here: every search wants a freshness check
+      const answers = await Promise.all(Array.from({ length: 20 }, () => service.search('store-1', 'pric', 5)));
+      expect(answers.every((a) => a.hits[0]?.id === 'pricing')).toBe(true);
+      const checks = query.mock.calls.filter(([sql]) => String(sql).includes('"built_at"'));
+      expect(checks).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('rebuilds an index from its documents when its snapshot is missing or of an older engine', async () => {

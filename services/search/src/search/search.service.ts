@@ -35,6 +35,8 @@ export class SearchService {
   private readonly logger = new Logger('SearchService');
   private readonly cache: IndexCache;
   private readonly loading = new Map<string, Promise<CachedIndex | null>>();
+  /** Freshness checks and loads under way, per store: searches arriving meanwhile share them. */
+  private readonly checking = new Map<string, Promise<CachedIndex | null>>();
   /** Re-indexing of one store runs one at a time, in arrival order. */
   private readonly writes = new Map<string, Promise<unknown>>();
 
@@ -157,31 +159,33 @@ export class SearchService {
    */
   private async entryFor(storeId: string): Promise<CachedIndex | null> {
     const entry = this.cache.get(storeId);
-    if (entry) {
-      if (Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return entry;
-      const rows: { built_at: Date; version: number | null }[] = await this.db.query(
-        `SELECT s."built_at", st."version" FROM "search"."index_snapshots" s
-         LEFT JOIN "search"."store_settings" st ON st."store_id" = s."store_id" WHERE s."store_id" = $1`,
-        [storeId],
-      );
-      const row = rows[0];
-      const version = row?.version ?? 0;
-      if (row && row.built_at.getTime() === entry.builtAt && version >= entry.version) {
-        if (version === entry.version) {
-          entry.checkedAt = Date.now();
-          return entry;
-        }
-        // Only the settings changed: swap the rules, keep the index.
-        this.cache.setRules(storeId, await this.settings.read(storeId));
-        return this.cache.get(storeId) ?? entry;
+    if (entry && Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return entry;
+    return entry ? once(this.checking, storeId, () => this.check(storeId, entry)) : this.loadOnce(storeId);
+  }
+
+  private loadOnce(storeId: string): Promise<CachedIndex | null> {
+    return once(this.loading, storeId, () => this.load(storeId));
+  }
+
+  /** Is the cached index still the newest snapshot (and are its rules the newest settings)? */
+  private async check(storeId: string, entry: CachedIndex): Promise<CachedIndex | null> {
+    const rows: { built_at: Date; version: number | null }[] = await this.db.query(
+      `SELECT s."built_at", st."version" FROM "search"."index_snapshots" s
+       LEFT JOIN "search"."store_settings" st ON st."store_id" = s."store_id" WHERE s."store_id" = $1`,
+      [storeId],
+    );
+    const row = rows[0];
+    const version = row?.version ?? 0;
+    if (row && row.built_at.getTime() === entry.builtAt && version >= entry.version) {
+      if (version === entry.version) {
+        entry.checkedAt = Date.now();
+        return entry;
       }
+      // Only the settings changed: swap the rules, keep the index.
+      this.cache.setRules(storeId, await this.settings.read(storeId));
+      return this.cache.get(storeId) ?? entry;
     }
-    let pending = this.loading.get(storeId);
-    if (!pending) {
-      pending = this.load(storeId).finally(() => this.loading.delete(storeId));
-      this.loading.set(storeId, pending);
-    }
-    return pending;
+    return this.loadOnce(storeId);
   }
 
   private async load(storeId: string): Promise<CachedIndex | null> {
@@ -244,4 +248,14 @@ export class SearchService {
       .catch(() => undefined);
     return next;
   }
+}
+
+/** The work under way for `key`, or `run()` started and kept there until it settles. */
+function once<T>(pending: Map<string, Promise<T>>, key: string, run: () => Promise<T>): Promise<T> {
+  let p = pending.get(key);
+  if (!p) {
+    p = run().finally(() => pending.delete(key));
+    pending.set(key, p);
+  }
+  return p;
 }

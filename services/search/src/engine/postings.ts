@@ -115,33 +115,24 @@ export function buildPostings(documents: IndexDocument[]): Postings {
 
 /** Orders each word's postings by impact, strongest first (documents ascending on a tie). */
 function sortByImpact(offsets: Uint32Array, docs: Uint32Array, impacts: Float32Array): void {
-  let order = new Uint32Array(0);
+  // Scratch sized for the most common word, reused for every word.
+  let longest = 0;
+  for (let w = 0; w + 1 < offsets.length; w++) longest = Math.max(longest, offsets[w + 1] - offsets[w]);
+  const order = new Uint32Array(longest);
+  const sortedDocs = new Uint32Array(longest);
+  const sortedImpacts = new Float32Array(longest);
   for (let w = 0; w + 1 < offsets.length; w++) {
     const from = offsets[w];
     const length = offsets[w + 1] - from;
     if (length < 2) continue;
-    if (length <= 16) {
-      // most words are in a few documents: insertion sort in place
-      for (let i = from + 1; i < from + length; i++) {
-        const d = docs[i];
-        const x = impacts[i];
-        let j = i;
-        for (; j > from && (impacts[j - 1] < x || (impacts[j - 1] === x && docs[j - 1] > d)); j--) {
-          docs[j] = docs[j - 1];
-          impacts[j] = impacts[j - 1];
-        }
-        docs[j] = d;
-        impacts[j] = x;
-      }
-      continue;
-    }
-    if (order.length < length) order = new Uint32Array(Math.max(length, order.length * 2));
     const positions = order.subarray(0, length);
     for (let i = 0; i < length; i++) positions[i] = from + i;
     positions.sort((a, b) => impacts[b] - impacts[a] || docs[a] - docs[b]);
-    const d = Uint32Array.from(positions, (p) => docs[p]);
-    const x = Float32Array.from(positions, (p) => impacts[p]);
-    docs.set(d, from);
-    impacts.set(x, from);
+    for (let i = 0; i < length; i++) {
+      sortedDocs[i] = docs[positions[i]];
+      sortedImpacts[i] = impacts[positions[i]];
+    }
+    docs.set(sortedDocs.subarray(0, length), from);
+    impacts.set(sortedImpacts.subarray(0, length), from);
   }
 }

@@ -207,11 +207,15 @@ class SniffIndex implements SearchIndex {
     const kth = matches.length === 1 ? new KthBest(k) : null;
     for (const m of matches) {
       let wt = 0;
-      const candidates = m.candidates.map((c) => ({ word: c.word, base: c.weight * idf(c.word) }));
-      if (kth) candidates.sort((a, b) => b.base * impacts[offsets[b.word]] - a.base * impacts[offsets[a.word]]);
-      for (const { word, base } of candidates) {
+      const candidates = m.candidates.map((c) => {
+        const base = c.weight * idf(c.word);
+        // a word's first posting is its strongest
+        return { word: c.word, base, top: base * impacts[offsets[c.word]] };
+      });
+      if (kth) candidates.sort((a, b) => b.top - a.top);
+      for (const { word, base, top } of candidates) {
         let least = kth ? kth.value : 0;
-        if (base * impacts[offsets[word]] <= least) break;
+        if (top <= least) break;
         for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
           const s = base * impacts[p];
           if (s <= least) break;

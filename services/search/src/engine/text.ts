@@ -6,7 +6,6 @@
 /** A word character beyond ASCII: a letter, digit or combining mark of any script. */
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
 const COMBINING = /\p{M}+/gu;
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 export interface Token {
   term: string;
@@ -27,11 +26,6 @@ export function foldTerm(word: string): string | null {
 }
 
 const foldUnicode = (word: string) => word.normalize('NFD').replace(COMBINING, '').toLowerCase();
-
-/** Raw words of a text (operators, emoji, control characters and punctuation are separators). */
-export function splitWords(text: string): string[] {
-  return text.match(WORD) ?? [];
-}
 
 /**
  * Calls `each` with every folded word of `text` and its [start, end) character positions: runs

@@ -37,7 +37,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<INestAppl
   // services send it, streamed.
   app.use(compression());
   for (const [path, handlers] of assetMounts(config)) app.use(path, ...handlers);
-  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
   app.enableShutdownHooks();
   return app;
 }

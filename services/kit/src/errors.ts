@@ -1,5 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpServer, HttpStatus, Logger } from '@nestjs/common';
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -20,18 +19,24 @@ const ERROR_NAMES: Record<number, string> = {
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
 
+  /** The app's HTTP adapter: the services run on Fastify, the gateway on Express. */
+  constructor(private readonly http: HttpServer) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const res: unknown = host.switchToHttp().getResponse();
     const { status, message, field } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     // An error is never reused by a browser or cache (a route may have allowed reuse of its answers).
-    res
-      .status(status)
-      .setHeader('cache-control', 'no-store')
-      .json({ statusCode: status, error: ERROR_NAMES[status] ?? 'Error', message, ...(field ? { field } : {}) });
+    this.http.setHeader(res, 'cache-control', 'no-store');
+    const body = { statusCode: status, error: ERROR_NAMES[status] ?? 'Error', message, ...(field ? { field } : {}) };
+    this.http.reply(res, body, status);
   }
 
   private describe(exception: unknown): { status: number; message: string; field?: string } {
+    // A body of a type no route reads (Fastify's own words are just "Unsupported Media Type").
+    if (exception instanceof HttpException && exception.getStatus() === 415) {
+      return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' };
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
@@ -40,10 +45,11 @@ export class ErrorFilter implements ExceptionFilter {
       const message = Array.isArray(b.message) ? b.message.join('; ') : (b.message ?? exception.message);
       return { status, message, field: b.field };
     }
-    // body-parser errors carry their HTTP status (too large, bad charset; malformed JSON: see service.ts).
-    const e = exception as { status?: number; message?: string };
-    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
-      return { status: e.status, message: e.message ?? 'Bad request' };
+    // Body parser errors carry their HTTP status (too large, bad charset; malformed JSON: see service.ts).
+    const e = exception as { status?: number; statusCode?: number; message?: string };
+    const status = e?.status ?? e?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return { status, message: e.message ?? 'Bad request' };
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
   }

@@ -7,7 +7,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 
 export const INTERNAL_TOKEN_HEADER = 'x-sniff-internal-token';
 export const USER_SUB_HEADER = 'x-sniff-user-sub';
@@ -25,8 +25,18 @@ export function setInternalToken(token: string): void {
   internalToken = token;
 }
 
+interface Request {
+  headers: IncomingHttpHeaders;
+}
+
+/** One header's value; a header sent twice counts as missing (Node joins most, not all, repeats). */
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 function hasInternalToken(req: Request): boolean {
-  const given = req.header(INTERNAL_TOKEN_HEADER) ?? '';
+  const given = header(req, INTERNAL_TOKEN_HEADER) ?? '';
   if (!internalToken || given.length !== internalToken.length) return false;
   return timingSafeEqual(Buffer.from(given), Buffer.from(internalToken));
 }
@@ -48,8 +58,8 @@ export class OwnerGuard implements CanActivate {
   canActivate(ctx: ExecutionContext): boolean {
     const req = ctx.switchToHttp().getRequest<Request & { owner?: Owner }>();
     if (!hasInternalToken(req)) throw new ForbiddenException('This route is only reachable through the gateway');
-    const sub = req.header(USER_SUB_HEADER);
-    const email = req.header(USER_EMAIL_HEADER) ?? '';
+    const sub = header(req, USER_SUB_HEADER);
+    const email = header(req, USER_EMAIL_HEADER) ?? '';
     if (!sub) throw new UnauthorizedException('Sign in to continue');
     req.owner = { sub, email };
     return true;

@@ -87,6 +87,25 @@ describe('a service built with the kit', () => {
     expect((await text.json()).message).toBe('Request body is not valid JSON');
   });
 
+  it('reads text bodies (beacons) up to 16 KB and names the body types it does not read', async () => {
+    const beacon = JSON.stringify({ name: 'a', count: 1 });
+    const small = await post(beacon, { ...asOwner('owner-1'), 'content-type': 'text/plain;charset=UTF-8' });
+    // Read as a string: the route's own pipe decides (this one wants an object).
+    expect(small.status).toBe(400);
+    const big = await post('x'.repeat(17 * 1024), { ...asOwner('owner-1'), 'content-type': 'text/plain' });
+    expect(big.status).toBe(413);
+    const form = await post('name=a', { ...asOwner('owner-1'), 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    expect((await form.json()).message).toBe('Send the request body as JSON (Content-Type: application/json)');
+  });
+
+  it('answers unknown routes with a 404 in the shared error format', async () => {
+    const res = await fetch(`${svc.url}/nowhere`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /nowhere' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('refuses identity headers that did not come through the gateway', async () => {
     const headers = { ...asOwner('owner-1'), 'x-sniff-internal-token': 'x'.repeat(TEST_INTERNAL_TOKEN.length) };
     const res = await post(JSON.stringify({ name: 'a', count: 1 }), headers);

@@ -3,7 +3,7 @@ import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contra
 import { ValidQuery, ZodPipe } from '@sniff/service-kit';
 import type { z } from 'zod';
 import { SearchService } from './search.service';
-import { JsonTextPipe } from './text-body.middleware';
+import { JsonTextPipe } from './json-text.pipe';
 
 /** Seconds a search answer may be reused (a re-index shows up at most this much later). */
 export const SEARCH_MAX_AGE_S = 2;

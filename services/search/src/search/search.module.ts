@@ -1,13 +1,4 @@
-import {
-  DynamicModule,
-  Inject,
-  Logger,
-  MiddlewareConsumer,
-  Module,
-  NestModule,
-  OnModuleInit,
-  RequestMethod,
-} from '@nestjs/common';
+import { DynamicModule, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
 import { Queue, queueProviders } from '@sniff/service-kit';
@@ -21,10 +12,9 @@ import { PopularQueries } from './popular-queries';
 import { PublicController } from './public.controller';
 import { SearchService } from './search.service';
 import { StoreSettingsService } from './store-settings.service';
-import { textBody } from './text-body.middleware';
 
 @Module({})
-export class SearchModule implements NestModule, OnModuleInit {
+export class SearchModule implements OnModuleInit {
   private readonly logger = new Logger('SearchModule');
 
   constructor(@Inject(Queue) private readonly queue: Queue) {}
@@ -49,9 +39,5 @@ export class SearchModule implements NestModule, OnModuleInit {
   async onModuleInit(): Promise<void> {
     await this.queue.declare(SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS);
     this.logger.log(`events go to queue ${SEARCH_EVENTS_QUEUE}`);
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(textBody).forRoutes({ path: 'v1/stores/:id/events', method: RequestMethod.POST });
   }
 }

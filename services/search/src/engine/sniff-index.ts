@@ -3,7 +3,7 @@ import { buildPostings, type Postings } from './postings';
 import { NO_RULES } from './query-rules';
 import type { IndexSearchResult, QueryOptions, SearchEngine, SearchIndex } from './search-index';
 import { decodeSnapshot, encodeSnapshot, type StoredDocuments } from './snapshot';
-import { forEachToken, maxTypos, tokenize } from './text';
+import { AsciiWordFilter, forEachToken, maxTypos, tokenize } from './text';
 
 /**
  * How much a match of each kind is worth, per query word (multiplied by the word's rarity and
@@ -43,6 +43,14 @@ interface Candidate {
   at: number;
 }
 
+/** How to highlight an indexed word in a hit: by its best match over all query words. */
+interface Mark {
+  kind: MatchKind;
+  at: number;
+  /** Characters of the query word (the typed part of a completion, the length of an infix). */
+  length: number;
+}
+
 /** What one query word matched: the indexed words and how. */
 interface WordMatch {
   text: string;
@@ -64,6 +72,8 @@ class SniffIndex implements SearchIndex {
   private key: Float64Array;
   private touched: Uint32Array;
   private wordTouched: Uint32Array;
+  /** Commonest completions of one- and two-letter words: every visitor's first keystrokes ask for them. */
+  private readonly shortCompletions = new Map<string, number[]>();
 
   constructor(
     private readonly postings: Postings,
@@ -96,7 +106,9 @@ class SniffIndex implements SearchIndex {
 
     const matches = words.map((w, i) => this.match(w, i === words.length - 1, rules.synonyms.get(w)));
     const ranked = this.rank(matches, Math.max(limit, RERANK));
-    const hits = ranked.slice(0, limit).map((d) => this.toHit(d, matches));
+    const marks = highlightMarks(matches, this.postings.vocabulary.words);
+    const only = new AsciiWordFilter(marks.keys());
+    const hits = ranked.slice(0, limit).map((d) => this.toHit(d, marks, only));
     const corrected = matches.some((m) => m.correction)
       ? matches.map((m) => m.correction ?? m.text).join(' ')
       : undefined;
@@ -132,7 +144,9 @@ class SniffIndex implements SearchIndex {
     let completed = 0;
     if (last) {
       const [from, to] = vocabulary.prefixRange(text);
-      for (const i of topByDf(from, to, (i) => (i === exact ? -1 : df(i)), short ? SHORT_EXPANSIONS : MAX_EXPANSIONS)) {
+      const commonest = () =>
+        topByDf(from, to, (i) => (i === exact ? -1 : df(i)), short ? SHORT_EXPANSIONS : MAX_EXPANSIONS);
+      for (const i of short ? memo(this.shortCompletions, text, commonest) : commonest()) {
         completed += df(i);
         const ratio = text.length / vocabulary.words[i].length;
         expansions.push({ word: i, weight: TIER.prefix * (0.75 + 0.25 * ratio), kind: 'prefix', at: text.length });
@@ -285,28 +299,24 @@ class SniffIndex implements SearchIndex {
       .map((c) => [...before, vocabulary.words[c.word]].join(' '));
   }
 
-  private toHit(d: number, matches: WordMatch[]): SearchHit {
+  private toHit(d: number, marks: Map<string, Mark>, only: AsciiWordFilter): SearchHit {
     const { stored } = this;
     const ranges = (text: string): [number, number][] => {
       const out: [number, number][] = [];
-      forEachToken(text, (term, start, end) => {
-        let best: Candidate | null = null;
-        let length = 0;
-        for (const m of matches) {
-          const c = m.byTerm.get(term);
-          if (c && (!best || c.weight > best.weight)) {
-            best = c;
-            length = m.text.length;
-          }
-        }
-        if (!best) return;
-        // Highlight the typed part of a completion or an infix when the word was not
-        // re-spelled by folding (otherwise character positions differ: highlight it all).
-        const exactLength = end - start === term.length;
-        if (best.kind === 'prefix' && exactLength) out.push([start, start + best.at]);
-        else if (best.kind === 'infix' && exactLength) out.push([start + best.at, start + best.at + length]);
-        else out.push([start, end]);
-      });
+      forEachToken(
+        text,
+        (term, start, end) => {
+          const mark = marks.get(term);
+          if (!mark) return;
+          // Highlight the typed part of a completion or an infix when the word was not
+          // re-spelled by folding (otherwise character positions differ: highlight it all).
+          const exactLength = end - start === term.length;
+          if (mark.kind === 'prefix' && exactLength) out.push([start, start + mark.at]);
+          else if (mark.kind === 'infix' && exactLength) out.push([start + mark.at, start + mark.at + mark.length]);
+          else out.push([start, end]);
+        },
+        only,
+      );
       return out;
     };
     const title = stored.titles[d];
@@ -323,6 +333,27 @@ class SniffIndex implements SearchIndex {
       highlight: { title: ranges(title), description: ranges(description) },
     };
   }
+}
+
+/** Per indexed word the best of its matches over all query words, for highlighting hits. */
+function highlightMarks(matches: WordMatch[], words: readonly string[]): Map<string, Mark> {
+  const marks = new Map<string, Mark & { weight: number }>();
+  for (const m of matches) {
+    for (const c of m.candidates) {
+      const term = words[c.word];
+      const mark = marks.get(term);
+      if (!mark || c.weight > mark.weight)
+        marks.set(term, { kind: c.kind, at: c.at, length: m.text.length, weight: c.weight });
+    }
+  }
+  return marks;
+}
+
+/** `map`'s value for `key`, computed once. */
+function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = compute()));
+  return value;
 }
 
 /**

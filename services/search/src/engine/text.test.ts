@@ -1,4 +1,4 @@
-import { foldTerm, tokenize } from './text';
+import { AsciiWordFilter, foldTerm, forEachToken, tokenize } from './text';
 
 /** The definition the scan implements: runs of letters, digits and combining marks, folded. */
 function byRegex(text: string) {
@@ -43,5 +43,44 @@ describe('tokenize', () => {
       for (let i = Math.floor(next() * 40); i > 0; i--) text += alphabet[Math.floor(next() * alphabet.length)];
       expect(tokenize(text)).toEqual(byRegex(text));
     }
+  });
+});
+
+describe('forEachToken with a word filter (highlights)', () => {
+  it('skips only words that cannot be among the terms', () => {
+    // Short words, so that the random text holds many of the terms; long, capitalised and
+    // accented words, since those are where a filter by first letter and length could slip.
+    const words = [
+      'ab',
+      'Ab',
+      'abc',
+      'b',
+      'ba',
+      'café',
+      'Cafe',
+      'caf',
+      'x'.repeat(31),
+      'x'.repeat(33),
+      'é',
+      'Éa',
+      '9a',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)];
+    for (let n = 0; n < 500; n++) {
+      const terms = new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => foldTerm(pick(words))!));
+      const text = Array.from({ length: Math.floor(next() * 12) }, () => pick(words)).join(pick([' ', '-', ', ']));
+      const all = tokenize(text);
+      const kept: { term: string; start: number; end: number }[] = [];
+      forEachToken(text, (term, start, end) => kept.push({ term, start, end }), new AsciiWordFilter(terms));
+      // every word that is one of the terms is still there, in order, and nothing new appears
+      expect(kept.filter((t) => terms.has(t.term))).toEqual(all.filter((t) => terms.has(t.term)));
+      expect(all).toEqual(expect.arrayContaining(kept));
+    }
+    // it does skip: only "cafe" of these can be among the terms
+    const seen: string[] = [];
+    forEachToken('Cafe bar CAFETERIA cafe', (term) => seen.push(term), new AsciiWordFilter(['cafe']));
+    expect(seen).toEqual(['cafe', 'cafe']);
   });
 });

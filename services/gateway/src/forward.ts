@@ -74,6 +74,19 @@ function responseHeaders(up: IncomingHttpHeaders, extra: Record<string, string> 
   return { ...out, ...extra };
 }
 
+/** Answers up to this size (bytes, from Content-Length) are read whole, then sent in one write. */
+const BUFFERED_MAX = 256 * 1024;
+
+const unavailable = (res: ServerResponse, o: ForwardOptions) =>
+  sendError(res, 503, `The ${o.service} service is unavailable`, o.responseHeaders);
+
+/** Calls `done` with the whole body once `stream` has ended. */
+function collect(stream: IncomingMessage, done: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+}
+
 /** Streams a request to a service and its answer back; a service that cannot be reached is a 503. */
 export function forward(req: IncomingMessage, res: ServerResponse, o: ForwardOptions): void {
   const base = new URL(o.base);
@@ -87,21 +100,30 @@ export function forward(req: IncomingMessage, res: ServerResponse, o: ForwardOpt
   });
 
   upstream.on('response', (up) => {
+    const status = up.statusCode ?? 502;
     const headers = responseHeaders(up.headers, o.responseHeaders);
-    res.writeHead(up.statusCode ?? 502, headers);
-    up.pipe(res);
-    if (o.onComplete) {
-      const chunks: Buffer[] = [];
-      up.on('data', (c: Buffer) => chunks.push(c));
-      up.on('end', () => o.onComplete?.(up.statusCode ?? 502, headers, Buffer.concat(chunks)));
+    // Broken off mid-answer: a 503 if nothing was sent yet (a small answer), else the connection is cut.
+    up.on('error', () => unavailable(res, o));
+    const length = Number(up.headers['content-length']);
+    if (!(length <= BUFFERED_MAX)) {
+      // Large or of unknown length: streamed through as it arrives.
+      res.writeHead(status, headers);
+      up.pipe(res);
+      if (o.onComplete) collect(up, (body) => o.onComplete?.(status, headers, body));
+      return;
     }
-    up.on('error', () => res.destroy());
+    // A small answer (every search is one) goes out in one write, head and body together:
+    // piping costs a socket write per chunk, and the writes were the gateway's largest cost.
+    collect(up, (body) => {
+      res.writeHead(status, headers).end(body);
+      o.onComplete?.(status, headers, body);
+    });
   });
   upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
   upstream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'ETIMEDOUT')
       sendError(res, 504, `The ${o.service} service did not answer in time`, o.responseHeaders);
-    else sendError(res, 503, `The ${o.service} service is unavailable`, o.responseHeaders);
+    else unavailable(res, o);
   });
   // The client went away before the answer was complete: stop the upstream call too.
   res.on('close', () => {

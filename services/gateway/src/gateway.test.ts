@@ -79,6 +79,18 @@ describe('gateway', () => {
             }),
           );
         }
+        if (req.url?.includes('broken=1')) {
+          // Says 1000 bytes, sends 20, then the connection drops (a service dying mid-answer).
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          res.write('{"hits":[{"id":"a",');
+          return setTimeout(() => res.socket?.destroy(), 20);
+        }
+        if (req.url?.includes('big=1')) {
+          // Larger than the gateway reads whole before answering: streamed through.
+          return res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ pad: 'x'.repeat(400_000) }));
+        }
         // Like the search service: answers that may be reused for a couple of seconds say so.
         const reusable = req.url?.includes('cacheable=1') ? { 'cache-control': 'public, max-age=2' } : {};
         res
@@ -352,6 +364,15 @@ describe('gateway', () => {
       await call('/v1/stores/store_1/search?q=boot');
       expect((await call('/v1/stores/store_1/search?q=boot')).headers.get('x-cache')).toBe('MISS');
       expect(received.length - before).toBe(4);
+    });
+
+    it('answers 503 when the search service breaks off an answer, and passes large answers whole', async () => {
+      const broken = await call('/v1/stores/store_1/search?q=x&broken=1');
+      expect(broken.status).toBe(503);
+      expect(await broken.json()).toMatchObject({ message: 'The search service is unavailable' });
+      const big = await call('/v1/stores/store_1/search?q=x&big=1');
+      expect(big.status).toBe(200);
+      expect(((await big.json()) as { pad: string }).pad).toHaveLength(400_000);
     });
 
     it('forwards click events', async () => {

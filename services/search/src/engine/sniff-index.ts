@@ -220,6 +220,18 @@ class SniffIndex implements SearchIndex {
     // of words comes before its score.
     const kth = matches.length === 1 ? new KthBest(k) : null;
     for (const m of matches) {
+      if (!kth && m.candidates.length === 1) {
+        // One indexed word (a finished word like "the"): no best-of to take, its scores go straight
+        // into the keys. Common words touch most documents, so this loop is much of a query's time.
+        const { word, weight } = m.candidates[0];
+        const base = weight * idf(word);
+        for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
+          const d = docs[p];
+          if (key[d] === 0) touched[touchedCount++] = d;
+          key[d] += COVERAGE + base * impacts[p];
+        }
+        continue;
+      }
       let wt = 0;
       const candidates = m.candidates.map((c) => {
         const base = c.weight * idf(c.word);

@@ -343,6 +343,7 @@ describe('gateway', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       const echo = (await res.json()) as Echo;
       expect(echo.url).toBe('/v1/stores/store_1/search?q=pricng&limit=5');
       expect(echo.headers.authorization).toBeUndefined();
@@ -400,6 +401,11 @@ describe('gateway', () => {
     it('exposes no other /v1 route', async () => {
       expect((await call('/v1/stores/store_1/documents')).status).toBe(404);
       expect((await call('/v1/stores/store_1/search', { method: 'POST' })).status).toBe(405);
+      for (const path of ['/v1', '/v1?q=x', '/v1/']) {
+        const res = await call(path);
+        expect(res.status).toBe(404);
+        expect(((await res.json()) as { message: string }).message).toMatch(/^Cannot GET \/v1/);
+      }
       expect(received).toHaveLength(0);
     });
 

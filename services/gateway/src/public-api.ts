@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
 import { MicroCache } from './micro-cache';
@@ -16,12 +16,12 @@ const PREFLIGHT = {
 };
 
 /** Answers CORS preflights and adds `Access-Control-Allow-Origin: *` to public assets and APIs. */
-export function openCors(req: Request, res: Response, next: NextFunction): void {
-  res.set(OPEN_CORS);
+export function openCors(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (req.method === 'OPTIONS') {
-    res.set(PREFLIGHT).status(204).end();
+    res.writeHead(204, PREFLIGHT).end();
     return;
   }
+  res.setHeader('access-control-allow-origin', '*');
   next();
 }
 
@@ -41,10 +41,15 @@ export class PublicApi {
     this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES);
   }
 
-  /** Express handler mounted at /v1, after openCors. */
-  readonly handle = (req: Request, res: Response): void => {
-    const q = req.url.indexOf('?');
-    const path = q === -1 ? req.url : req.url.slice(0, q);
+  /** Handles /v1/*, with `req.url` the part after /v1 (served ahead of Express, see app.ts). */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    openCors(req, res, () => this.route(req, res));
+  };
+
+  private route(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
     const route = ROUTES.find((r) => r.pattern.test(path));
     if (!route) return sendError(res, 404, `Cannot ${req.method} /v1${path}`, OPEN_CORS);
     if (route.method !== req.method) {
@@ -61,7 +66,7 @@ export class PublicApi {
       });
     }
     const cacheable = req.method === 'GET' && this.cache.enabled;
-    const hit = cacheable ? this.cache.get(req.url) : undefined;
+    const hit = cacheable ? this.cache.get(url) : undefined;
     if (hit) {
       res.writeHead(hit.status, { ...hit.headers, 'x-cache': 'HIT' }).end(hit.body);
       return;
@@ -69,9 +74,9 @@ export class PublicApi {
     forward(req, res, {
       service: 'search',
       base: this.config.SEARCH_URL,
-      path: `/v1${req.url}`,
+      path: `/v1${url}`,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
-      ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(req.url, status, headers, body) } : {}),
+      ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(url, status, headers, body) } : {}),
     });
-  };
+  }
 }

@@ -34,7 +34,7 @@ export function queueProviders(config: BaseServiceConfig) {
 /**
  * Builds a service app with the shared error format and shutdown handling (used by main and tests).
  * Services run on Fastify: the search service answers every keystroke, and Nest on Fastify spends
- * about a third less per request than on Express (measured through the gateway, README Performance).
+ * about 30% less per request than on Express (measured through the gateway, README Performance).
  */
 export async function createServiceApp(root: DynamicModule, config: BaseServiceConfig): Promise<INestApplication> {
   setInternalToken(config.INTERNAL_TOKEN);

@@ -55,8 +55,6 @@ interface Mark {
 interface WordMatch {
   text: string;
   candidates: Candidate[];
-  /** The same candidates by indexed word, for highlights and proximity. */
-  byTerm: Map<string, Candidate>;
   /** The typed word itself (or a synonym, or for the last word a completion) is indexed. */
   known: boolean;
   /** Closest indexed word when the typed one is not (for "Did you mean"). */
@@ -196,8 +194,7 @@ class SniffIndex implements SearchIndex {
     const muchBetter =
       closest && exact >= 0 && closest.distance === 1 && df(closest.word) >= MUCH_MORE_COMMON * df(exact);
     const correction = (!known || muchBetter) && closest ? vocabulary.words[closest.word] : undefined;
-    const byTerm = new Map(candidates.map((c) => [vocabulary.words[c.word], c]));
-    return { text, candidates, byTerm, known, ...(correction ? { correction } : {}) };
+    return { text, candidates, known, ...(correction ? { correction } : {}) };
   }
 
   /**
@@ -278,21 +275,22 @@ class SniffIndex implements SearchIndex {
       best[j] = d;
       if (best.length === k) floor = key[best[k - 1]];
     }
+    const wordOf = matches.length > 1 ? queryWordOf(matches, this.postings.vocabulary.words) : null;
     const result = best.map((d) => {
       const matched = Math.floor(key[d] / COVERAGE);
-      return { d, matched, score: (key[d] - matched * COVERAGE) * this.proximity(d, matches) };
+      return { d, matched, score: (key[d] - matched * COVERAGE) * this.proximity(d, wordOf) };
     });
     for (let i = 0; i < touchedCount; i++) key[touched[i]] = 0;
     return result.sort((a, b) => b.matched - a.matched || b.score - a.score).map((r) => r.d);
   }
 
-  /** 1 + a bonus for query words that follow each other in the title or description. */
-  private proximity(d: number, matches: WordMatch[]): number {
-    if (matches.length < 2) return 1;
+  /** 1 + a bonus for query words that follow each other in the title (`wordOf`: null for one word). */
+  private proximity(d: number, wordOf: Map<string, number> | null): number {
+    if (!wordOf) return 1;
     let bonus = 0;
     let previous = -1;
     forEachToken(this.stored.titles[d], (term) => {
-      const at = matches.findIndex((m) => m.byTerm.has(term));
+      const at = wordOf.get(term) ?? -1;
       if (previous >= 0 && at === previous + 1) bonus += 0.2;
       previous = at;
     });
@@ -345,6 +343,15 @@ class SniffIndex implements SearchIndex {
       highlight: { title: ranges(title), description: ranges(description) },
     };
   }
+}
+
+/** Per indexed word, the first query word that matched it (for proximity). */
+function queryWordOf(matches: WordMatch[], words: readonly string[]): Map<string, number> {
+  const wordOf = new Map<string, number>();
+  matches.forEach((m, i) => {
+    for (const c of m.candidates) if (!wordOf.has(words[c.word])) wordOf.set(words[c.word], i);
+  });
+  return wordOf;
 }
 
 /** Per indexed word the best of its matches over all query words, for highlighting hits. */

@@ -35,7 +35,7 @@ export class SearchService {
   private readonly logger = new Logger('SearchService');
   private readonly cache: IndexCache;
   private readonly loading = new Map<string, Promise<CachedIndex | null>>();
-  /** Freshness checks and loads under way, per store: searches arriving meanwhile share them. */
+  /** Freshness checks under way, per store: searches arriving meanwhile share them (loads: `loading`). */
   private readonly checking = new Map<string, Promise<CachedIndex | null>>();
   /** Re-indexing of one store runs one at a time, in arrival order. */
   private readonly writes = new Map<string, Promise<unknown>>();

@@ -65,6 +65,23 @@ describe('Sniff index', () => {
     expect(near.search('green tea', { limit: 5 }).hits.map((h) => h.id)).toEqual(['apart', 'together']);
   });
 
+  it('lets a one- or two-letter word typed after others narrow what they found, not add to it', () => {
+    const shop = sniffEngine.build([
+      doc('danger', 'The danger lurking in the water'),
+      doc('lurk', 'Lurking cats'),
+      doc('inside', 'Inside out'),
+      doc('in', 'In and out'),
+    ]);
+    const found = (q: string) => shop.search(q, { limit: 5 }).hits.map((h) => h.id);
+    // "i" and "in" narrow "lurking" down; documents with only an "i..." word stay out
+    expect(found('lurking i')).toEqual(['danger', 'lurk']);
+    expect(found('lurking in')).toEqual(['danger', 'lurk']);
+    // a longer last word still brings in documents of its own
+    expect(found('lurking ins')).toEqual(expect.arrayContaining(['danger', 'lurk', 'inside']));
+    // alone, a short word finds what it can
+    expect(found('in')).toEqual(expect.arrayContaining(['danger', 'inside', 'in']));
+  });
+
   it('weighs the title above the description and the description above the body', () => {
     const fields = sniffEngine.build([
       doc('body', 'Kitchen', 'Pans and pots', 'A kettle for tea'),

@@ -236,6 +236,9 @@ class SniffIndex implements SearchIndex {
         return { word: c.word, base, top: base * impacts[offsets[c.word]] };
       });
       if (kth) candidates.sort((a, b) => b.top - a.top);
+      // A one- or two-letter word being typed after others narrows down what they found: it does
+      // not bring in documents of its own (every document has some "a..." or "t..." word).
+      const narrows = !kth && m === matches[matches.length - 1] && m.text.length <= 2 && touchedCount > 0;
       for (const { word, base, top } of candidates) {
         let least = kth ? kth.value : 0;
         if (top <= least) break;
@@ -243,6 +246,7 @@ class SniffIndex implements SearchIndex {
           const s = base * impacts[p];
           if (s <= least) break;
           const d = docs[p];
+          if (narrows && key[d] === 0) continue;
           if (s > wordBest[d]) {
             if (wordBest[d] === 0) {
               wordTouched[wt++] = d;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 export const MAX_QUERY_LENGTH = 256;
 
-// search (public): GET /v1/stores/{storeId}/search?q=&limit=
+/** The longest description the widget shows (its Max Description Length setting). */
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+// search (public): GET /v1/stores/{storeId}/search?q=&limit=&descriptionLength=
 export const searchQuerySchema = z.object({
   q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
   limit: z.coerce
@@ -11,6 +14,16 @@ export const searchQuerySchema = z.object({
     .min(1, 'limit must be between 1 and 50')
     .max(50, 'limit must be between 1 and 50')
     .default(8),
+  /**
+   * Optional: each hit's description cut to at most this many characters, ending in "…" when
+   * cut (0: no descriptions). The widget asks for what it shows, so answers stay small.
+   */
+  descriptionLength: z.coerce
+    .number({ message: 'descriptionLength must be a number' })
+    .int('descriptionLength must be an integer')
+    .min(0, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`)
+    .max(MAX_DESCRIPTION_LENGTH, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`)
+    .optional(),
 });
 
 /** [start, end) character ranges of matched text. */

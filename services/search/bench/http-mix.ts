@@ -30,9 +30,13 @@ export function keystrokes(query: string): string[] {
   return chars.map((_, i) => chars.slice(0, i + 1).join(''));
 }
 
-/** The request paths of the mix, in typing order, as the widget sends them (q untrimmed, limit 8). */
-export function searchPaths(storeId: string, queries: string[], limit = 8): string[] {
-  return queries
-    .flatMap(keystrokes)
-    .map((q) => `/v1/stores/${encodeURIComponent(storeId)}/search?${new URLSearchParams({ q, limit: String(limit) })}`);
+/**
+ * The request paths of the mix, in typing order, as the widget sends them with its default
+ * settings: q untrimmed, limit 8, descriptions cut to the 80 characters it shows.
+ */
+export function searchPaths(storeId: string, queries: string[], limit = 8, descriptionLength = 80): string[] {
+  return queries.flatMap(keystrokes).map((q) => {
+    const params = new URLSearchParams({ q, limit: String(limit), descriptionLength: String(descriptionLength) });
+    return `/v1/stores/${encodeURIComponent(storeId)}/search?${params}`;
+  });
 }

@@ -101,6 +101,28 @@ describe('search service', () => {
       expect(body.message).toContain('limit');
     }
     expect((await searchRaw('store-1', { q: 'a'.repeat(256) })).status).toBe(200);
+    for (const descriptionLength of ['-1', '501', '2.5', 'abc']) {
+      res = await searchRaw('store-1', { q: 'pricing', descriptionLength });
+      expect(res.status).toBe(400);
+      body = await res.json();
+      expect(body.field).toBe('descriptionLength');
+      expect(body.message).toContain('descriptionLength');
+    }
+  });
+
+  it('cuts descriptions to the length the widget shows, with highlights inside the cut', async () => {
+    const whole = (await search('free shiping')).hits[0];
+    expect(whole.description.length).toBeGreaterThan(12);
+    const res = await searchRaw('store-1', { q: 'free shiping', descriptionLength: '12' });
+    const cut = ((await res.json()) as SearchResponse).hits[0];
+    expect(cut.id).toBe(whole.id);
+    expect(cut.description).toHaveLength(12);
+    expect(cut.description.endsWith('…')).toBe(true);
+    expect(whole.description.startsWith(cut.description.slice(0, -1))).toBe(true);
+    for (const [, e] of cut.highlight.description) expect(e).toBeLessThanOrEqual(11);
+    expect(cut.highlight.description).toEqual(
+      whole.highlight.description.filter(([s]) => s < 11).map(([s, e]) => [s, Math.min(e, 11)]),
+    );
   });
 
   it('honours the limit', async () => {

@@ -13,6 +13,8 @@ export interface QueryOptions {
   limit: number;
   /** The store's synonyms and stop words (none when absent). */
   rules?: QueryRules;
+  /** Cut each hit's description to this many characters (see `cutText`); whole when absent. */
+  descriptionLength?: number;
 }
 
 /**

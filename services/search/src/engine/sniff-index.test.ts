@@ -126,6 +126,28 @@ describe('Sniff index', () => {
     expect(marked(pricing.description, pricing.highlight.description)).toEqual(['Plans', 'pric']);
   });
 
+  it('cuts descriptions to the length asked for, highlighting only what is left', () => {
+    const long = sniffEngine.build([
+      doc('tea', 'Green tea', 'Loose leaf green tea from small farms, shipped fresh every week with tasting notes'),
+    ]);
+    const hit = (q: string, descriptionLength?: number) => long.search(q, { limit: 5, descriptionLength }).hits[0];
+    const whole = hit('green farms');
+    expect(marked(whole.description, whole.highlight.description)).toEqual(['green', 'farms']);
+    const cut = hit('green farms', 20);
+    expect(cut.description).toBe('Loose leaf green te…');
+    expect(cut.description).toHaveLength(20);
+    // "farms" is past the cut; "green" is left
+    expect(marked(cut.description, cut.highlight.description)).toEqual(['green']);
+    // a word cut in two still matched as a whole: its part before the ellipsis is highlighted
+    const across = hit('tea', 20);
+    expect(across.highlight.description).toEqual([[17, 19]]);
+    expect(marked(across.description, across.highlight.description)).toEqual(['te']);
+    expect(hit('tea', 0).description).toBe('');
+    expect(hit('tea', 0).highlight.description).toEqual([]);
+    expect(hit('tea', 500).description).toBe(whole.description);
+    expect(hit('green', 5000).highlight).toEqual(hit('green').highlight);
+  });
+
   it('suggests completions from the vocabulary, keeping the words before', () => {
     expect(index.search('ship', { limit: 5 }).suggestions).toContain('shipping');
     expect(index.search('free shi', { limit: 5 }).suggestions).toContain('free shipping');

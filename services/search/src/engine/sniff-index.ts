@@ -1,9 +1,9 @@
 import type { IndexDocument, SearchHit } from '@sniff/contracts';
-import { buildPostings, type Postings } from './postings';
+import { buildPostings, MAX_WORD_LENGTH, type Postings } from './postings';
 import { NO_RULES } from './query-rules';
 import type { IndexSearchResult, QueryOptions, SearchEngine, SearchIndex } from './search-index';
 import { decodeSnapshot, encodeSnapshot, type StoredDocuments } from './snapshot';
-import { AsciiWordFilter, forEachToken, maxTypos, tokenize } from './text';
+import { AsciiWordFilter, cutText, forEachToken, maxTypos, tokenize } from './text';
 
 /**
  * How much a match of each kind is worth, per query word (multiplied by the word's rarity and
@@ -96,7 +96,7 @@ class SniffIndex implements SearchIndex {
     return encodeSnapshot(this.postings, this.stored);
   }
 
-  search(q: string, { limit, rules = NO_RULES }: QueryOptions): IndexSearchResult {
+  search(q: string, { limit, rules = NO_RULES, descriptionLength }: QueryOptions): IndexSearchResult {
     let words = [...new Set(tokenize(q).map((t) => t.term))].slice(0, MAX_QUERY_WORDS);
     const meaningful = words.filter((w) => !rules.stopWords.has(w));
     if (meaningful.length) words = meaningful;
@@ -106,7 +106,7 @@ class SniffIndex implements SearchIndex {
     const ranked = this.rank(matches, Math.max(limit, RERANK));
     const marks = highlightMarks(matches, this.postings.vocabulary.words);
     const only = new AsciiWordFilter(marks.keys());
-    const hits = ranked.slice(0, limit).map((d) => this.toHit(d, marks, only));
+    const hits = ranked.slice(0, limit).map((d) => this.toHit(d, marks, only, descriptionLength));
     const corrected = matches.some((m) => m.correction)
       ? matches.map((m) => m.correction ?? m.text).join(' ')
       : undefined;
@@ -313,28 +313,39 @@ class SniffIndex implements SearchIndex {
       .map((c) => [...before, vocabulary.words[c.word]].join(' '));
   }
 
-  private toHit(d: number, marks: Map<string, Mark>, only: AsciiWordFilter): SearchHit {
+  /** Hit `d` with its highlights; its description cut to `descriptionLength` (and only that much read). */
+  private toHit(d: number, marks: Map<string, Mark>, only: AsciiWordFilter, descriptionLength?: number): SearchHit {
     const { stored } = this;
-    const ranges = (text: string): [number, number][] => {
+    /** Highlight ranges of `text` that start before `shown` (and end there at the latest). */
+    const ranges = (text: string, shown = text.length): [number, number][] => {
       const out: [number, number][] = [];
+      // A word across the cut still matches as a whole: read on to its end (indexed words are short).
+      const read = shown < text.length ? text.slice(0, shown + MAX_WORD_LENGTH + 1) : text;
       forEachToken(
-        text,
+        read,
         (term, start, end) => {
+          if (start >= shown) return;
           const mark = marks.get(term);
           if (!mark) return;
           // Highlight the typed part of a completion or an infix when the word was not
           // re-spelled by folding (otherwise character positions differ: highlight it all).
           const exactLength = end - start === term.length;
-          if (mark.kind === 'prefix' && exactLength) out.push([start, start + mark.at]);
-          else if (mark.kind === 'infix' && exactLength) out.push([start + mark.at, start + mark.at + mark.length]);
-          else out.push([start, end]);
+          let range: [number, number];
+          if (mark.kind === 'prefix' && exactLength) range = [start, start + mark.at];
+          else if (mark.kind === 'infix' && exactLength) range = [start + mark.at, start + mark.at + mark.length];
+          else range = [start, end];
+          if (range[1] > shown) range[1] = shown;
+          if (range[1] > range[0]) out.push(range);
         },
         only,
       );
       return out;
     };
     const title = stored.titles[d];
-    const description = stored.descriptions[d];
+    const full = stored.descriptions[d];
+    const description = descriptionLength === undefined ? full : cutText(full, descriptionLength);
+    // The ellipsis of a cut description is not text of the document: no range covers it.
+    const shown = description.length < full.length ? Math.max(0, description.length - 1) : full.length;
     const price = stored.prices[d];
     const imageUrl = stored.images[d];
     return {
@@ -344,7 +355,7 @@ class SniffIndex implements SearchIndex {
       url: stored.urls[d],
       ...(price !== null ? { price } : {}),
       ...(imageUrl ? { imageUrl } : {}),
-      highlight: { title: ranges(title), description: ranges(description) },
+      highlight: { title: ranges(title), description: shown ? ranges(full, shown) : [] },
     };
   }
 }

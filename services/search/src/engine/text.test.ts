@@ -1,4 +1,4 @@
-import { AsciiWordFilter, foldTerm, forEachToken, tokenize } from './text';
+import { AsciiWordFilter, cutText, foldTerm, forEachToken, tokenize } from './text';
 
 /** The definition the scan implements: runs of letters, digits and combining marks, folded. */
 function byRegex(text: string) {
@@ -82,5 +82,20 @@ describe('forEachToken with a word filter (highlights)', () => {
     const seen: string[] = [];
     forEachToken('Cafe bar CAFETERIA cafe', (term) => seen.push(term), new AsciiWordFilter(['cafe']));
     expect(seen).toEqual(['cafe', 'cafe']);
+  });
+});
+
+describe('cutText', () => {
+  it('cuts as the widget shows it: the first characters, trailing space trimmed, and an ellipsis', () => {
+    expect(cutText('Green tea', 9)).toBe('Green tea');
+    expect(cutText('Green tea', 8)).toBe('Green t…');
+    expect(cutText('Green tea leaves', 7)).toBe('Green…');
+    expect(cutText('Green tea', 1)).toBe('…');
+    expect(cutText('Green tea', 0)).toBe('');
+  });
+
+  it('never leaves half of a surrogate pair', () => {
+    expect(cutText('ab😀cd', 4)).toBe('ab…');
+    expect(cutText('ab😀cd', 5)).toBe('ab😀…');
   });
 });

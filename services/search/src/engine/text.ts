@@ -107,6 +107,19 @@ function wordCharWidth(text: string, i: number): number {
   return WORD_CHAR.test(String.fromCodePoint(cp)) ? (cp > 0xffff ? 2 : 1) : 0;
 }
 
+/**
+ * `text` cut to at most `max` characters: when longer, its first `max - 1` characters (never half
+ * of a surrogate pair), trailing space trimmed, and "…". The widget shows descriptions so.
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--; // a high surrogate: keep the pair whole
+  return `${text.slice(0, end).trimEnd()}…`;
+}
+
 /** Folded words with their [start, end) character positions in `text`. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];

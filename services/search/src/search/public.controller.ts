@@ -21,7 +21,7 @@ export class PublicController {
   @Get('search')
   @Header('cache-control', `public, max-age=${SEARCH_MAX_AGE_S}`)
   query(@Param('id') storeId: string, @ValidQuery(searchQuerySchema) query: z.infer<typeof searchQuerySchema>) {
-    return this.search.search(storeId, query.q, query.limit);
+    return this.search.search(storeId, query.q, query.limit, query.descriptionLength);
   }
 
   @Post('events')

@@ -53,7 +53,7 @@ export class SearchService {
   }
 
   /** GET /v1/stores/:id/search */
-  async search(storeId: string, q: string, limit: number): Promise<SearchResponse> {
+  async search(storeId: string, q: string, limit: number, descriptionLength?: number): Promise<SearchResponse> {
     const started = performance.now();
     const took = () => Math.round((performance.now() - started) * 100) / 100;
     if (!q.trim()) {
@@ -62,7 +62,7 @@ export class SearchService {
     }
     const entry = await this.entryFor(storeId);
     if (!entry) throw new NotFoundException('Store not found');
-    const result = entry.index.search(q, { limit, rules: entry.rules });
+    const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = mergeSuggestions(q, this.popular.get(storeId), result.suggestions);
     return { query: q, ...result, suggestions, tookMs: took() };

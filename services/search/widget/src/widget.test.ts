@@ -105,7 +105,10 @@ describe('search widget', () => {
     expect(listbox?.getAttribute('role')).toBe('listbox');
 
     await type('pricng');
-    expect(api.fetch.mock.calls[0][0]).toMatch(/^https:\/\/api\.sniff\.test\/v1\/stores\/store-1\/search\?q=pricng/);
+    const asked = new URL(String(api.fetch.mock.calls[0][0]));
+    expect(`${asked.origin}${asked.pathname}`).toBe('https://api.sniff.test/v1/stores/store-1/search');
+    // only as much of each description as the widget shows (Max Description Length, 80 by default)
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ q: 'pricng', limit: '8', descriptionLength: '80' });
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(options()).toHaveLength(3);
     expect(options()[0].querySelector('mark')?.textContent).toBe('Pricing');
@@ -211,6 +214,8 @@ describe('search widget', () => {
     expect(options()[0].querySelector('.title')?.textContent).toBe('A very lo…');
     expect(options()[0].querySelector('mark')).toBeNull();
     expect(options()[0].querySelector('.desc')).toBeNull();
+    // no descriptions shown: none asked for
+    expect(new URL(String(api.fetch.mock.calls[0][0])).searchParams.get('descriptionLength')).toBe('0');
   });
 
   it('shows "Did you mean" and the empty state', async () => {

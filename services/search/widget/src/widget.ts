@@ -94,6 +94,13 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   let lastSettled = '';
   const normalize = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ');
   const apiBase = `${config.apiOrigin}/v1/stores/${encodeURIComponent(config.storeId)}`;
+  // Ask only for the description the widget shows: smaller answers, sooner on a phone.
+  const searchParams = (q: string) =>
+    new URLSearchParams({
+      q,
+      limit: String(LIMIT),
+      descriptionLength: String(config.showDescription ? config.maxDescriptionLength : 0),
+    });
 
   // ---- events (search intents, not keystrokes)
   const send = (event: SearchEventBody, leaving = false) => {
@@ -221,7 +228,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     status.textContent = 'Loading…';
     if (!hits.length) setExpanded(true);
     try {
-      const res = await deps.fetch(`${apiBase}/search?${new URLSearchParams({ q, limit: String(LIMIT) })}`, {
+      const res = await deps.fetch(`${apiBase}/search?${searchParams(q)}`, {
         signal: controller.signal,
       });
       if (!res.ok) throw new Error(String(res.status));

@@ -54,6 +54,7 @@ export class ApiProxy {
       base,
       path,
       body,
+      timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       headers: {
         [USER_SUB_HEADER]: identity.sub,
         [USER_EMAIL_HEADER]: identity.email,

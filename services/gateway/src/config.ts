@@ -54,6 +54,8 @@ export const gatewayConfigSchema = z
     PUBLIC_RATE_BURST: rate(100),
     /** Public search answers kept for the few seconds the search service allows (0: none). */
     PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    /** How long the gateway waits for a service's answer (its headers, then each part of its body). */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     API_RATE_PER_SECOND: rate(20),
     API_RATE_BURST: rate(40),
   })

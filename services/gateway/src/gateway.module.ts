@@ -20,7 +20,7 @@ export class GatewayModule implements OnApplicationShutdown {
     };
   }
 
-  onApplicationShutdown(): void {
-    closeAgents();
+  onApplicationShutdown(): Promise<void> {
+    return closeAgents();
   }
 }

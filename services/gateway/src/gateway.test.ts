@@ -30,6 +30,13 @@ function stop(server: http.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/** Resolves once `check()` holds; fails after 5 s. */
+async function until(check: () => boolean): Promise<void> {
+  for (const end = Date.now() + 5_000; !check(); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+  }
+}
+
 async function startGateway(config: GatewayConfig): Promise<{ app: INestApplication; url: string }> {
   const app = await createGatewayApp(config);
   await app.listen(0, '127.0.0.1');
@@ -44,6 +51,8 @@ describe('gateway', () => {
   let staticRoot: string;
   const servers: http.Server[] = [];
   const received: Echo[] = [];
+  /** URLs of requests the gateway closed before the upstream answered. */
+  const hungUp: string[] = [];
   let baseEnv: Record<string, string>;
 
   beforeAll(async () => {
@@ -84,6 +93,11 @@ describe('gateway', () => {
           res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
           res.write('{"hits":[{"id":"a",');
           return setTimeout(() => res.socket?.destroy(), 20);
+        }
+        if (req.url?.includes('hang=1')) {
+          // Never answers; notes when the gateway gives up on it.
+          res.on('close', () => hungUp.push(req.url!));
+          return;
         }
         if (req.url?.includes('big=1')) {
           // Larger than the gateway reads whole before answering: streamed through.
@@ -374,6 +388,25 @@ describe('gateway', () => {
       const big = await call('/v1/stores/store_1/search?q=x&big=1');
       expect(big.status).toBe(200);
       expect(((await big.json()) as { pad: string }).pad).toHaveLength(400_000);
+    });
+
+    it('answers 504 when a service takes too long, and stops a call its client gave up on', async () => {
+      const impatient = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, UPSTREAM_TIMEOUT_MS: '200' }),
+      );
+      try {
+        const slow = await fetch(`${impatient.url}/v1/stores/store_1/search?q=x&hang=1&n=1`);
+        expect(slow.status).toBe(504);
+        expect(await slow.json()).toMatchObject({ message: 'The search service did not answer in time' });
+      } finally {
+        await impatient.app.close();
+      }
+      const gaveUp = new AbortController();
+      const waiting = call('/v1/stores/store_1/search?q=x&hang=1&n=2', { signal: gaveUp.signal });
+      await until(() => received.some((r) => r.url.includes('hang=1&n=2')));
+      gaveUp.abort();
+      await expect(waiting).rejects.toThrow();
+      await until(() => hungUp.some((u) => u.includes('hang=1&n=2')));
     });
 
     it('forwards click events', async () => {

@@ -75,6 +75,7 @@ export class PublicApi {
       service: 'search',
       base: this.config.SEARCH_URL,
       path: `/v1${url}`,
+      timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
       ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(url, status, headers, body) } : {}),
     });

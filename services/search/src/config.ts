@@ -1,9 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { baseServiceConfigSchema } from '@sniff/service-kit';
 
 export const searchConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3103),
-  /** Memory for the stores' indexes on this replica, in MB (least recently used leave first). */
+  /**
+   * Search processes sharing the port (each a replica with its own indexes, see workers.ts): 2 by
+   * default, 1 on a one-core host. Memory for indexes is SEARCH_CACHE_MB per worker.
+   */
+  SEARCH_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.min(2, availableParallelism())),
+  /** Memory for the stores' indexes on this replica (worker), in MB (least recently used leave first). */
   SEARCH_CACHE_MB: z.coerce.number().min(1).default(1024),
   /** How often a cached index checks for a newer snapshot written by another replica. */
   SEARCH_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),

@@ -1,6 +1,20 @@
 import 'reflect-metadata';
-import { runService } from '@sniff/service-kit';
+import cluster from 'node:cluster';
+import { loadConfig, runService } from '@sniff/service-kit';
 import { SearchAppModule } from './app.module';
 import { searchConfigSchema } from './config';
+import { runWorkers } from './workers';
 
-void runService('search', searchConfigSchema, (config) => SearchAppModule.forRoot(config));
+const workers = cluster.isPrimary ? workerCount() : 1;
+if (workers > 1) runWorkers(workers);
+else void runService('search', searchConfigSchema, (config) => SearchAppModule.forRoot(config));
+
+/** SEARCH_WORKERS (bad settings: the message and exit 1, as runService does). */
+function workerCount(): number {
+  try {
+    return loadConfig('search', searchConfigSchema).SEARCH_WORKERS;
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -79,6 +79,16 @@ export class IndexCache {
     if (current) this.put(storeId, { ...current, ...rules, checkedAt: Date.now() });
   }
 
+  /**
+   * Another replica changed the store: its next search checks the database (and a load already
+   * under way, which may have read the old state, is not kept).
+   */
+  expire(storeId: string): void {
+    this.generations.set(storeId, this.generation(storeId) + 1);
+    const entry = this.entries.get(storeId);
+    if (entry) entry.checkedAt = 0;
+  }
+
   delete(storeId: string): void {
     this.generations.set(storeId, this.generation(storeId) + 1);
     this.remove(storeId);

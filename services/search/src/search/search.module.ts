@@ -12,6 +12,7 @@ import { PopularQueries } from './popular-queries';
 import { PublicController } from './public.controller';
 import { SearchService } from './search.service';
 import { StoreSettingsService } from './store-settings.service';
+import { SiblingWorkers } from '../workers';
 
 @Module({})
 export class SearchModule implements OnModuleInit {
@@ -28,6 +29,7 @@ export class SearchModule implements OnModuleInit {
         SearchService,
         StoreSettingsService,
         PopularQueries,
+        SiblingWorkers,
         { provide: SEARCH_CONFIG, useValue: config },
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
         ...queueProviders(config),

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -21,6 +21,7 @@ import { PopularQueries } from './popular-queries';
 import { StoreSettingsEntity } from './store-settings.entity';
 import { SavedSettings, StoreSettingsService } from './store-settings.service';
 import { mergeSuggestions } from './suggestions';
+import { SiblingWorkers } from '../workers';
 
 const INSERT_CHUNK = 500;
 
@@ -31,7 +32,7 @@ export interface IndexedStore {
 }
 
 @Injectable()
-export class SearchService {
+export class SearchService implements OnModuleDestroy {
   private readonly logger = new Logger('SearchService');
   private readonly cache: IndexCache;
   private readonly loading = new Map<string, Promise<CachedIndex | null>>();
@@ -39,6 +40,7 @@ export class SearchService {
   private readonly checking = new Map<string, Promise<CachedIndex | null>>();
   /** Re-indexing of one store runs one at a time, in arrival order. */
   private readonly writes = new Map<string, Promise<unknown>>();
+  private readonly stopListening: () => void;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -47,9 +49,15 @@ export class SearchService {
     private readonly queue: Queue,
     private readonly settings: StoreSettingsService,
     private readonly popular: PopularQueries,
+    private readonly siblings: SiblingWorkers,
   ) {
     // A store's popular queries stay in memory only while its index does.
     this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024, (storeId) => popular.forget(storeId));
+    this.stopListening = siblings.listen((storeId) => this.cache.expire(storeId));
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening();
   }
 
   /** GET /v1/stores/:id/search */
@@ -119,6 +127,7 @@ export class SearchService {
       const generation = this.cache.generation(storeId);
       const rules = await this.settings.read(storeId);
       if (!this.cache.set(storeId, index, builtAt.getTime(), rules, generation)) this.cache.delete(storeId);
+      this.siblings.announce(storeId);
       this.logger.log(`indexed store ${storeId}: ${index.documentCount} documents`);
       return { storeId, documents: index.documentCount, builtAt: builtAt.toISOString() };
     });
@@ -127,8 +136,12 @@ export class SearchService {
   /** PUT /internal/stores/:id/settings: stores the settings; applies them unless a newer version is in. */
   async saveSettings(storeId: string, settings: SearchSettings, version: number): Promise<SavedSettings> {
     const applied = await this.settings.save(storeId, settings, version);
-    // This replica applies them at once; the others notice the new version when they revalidate.
-    if (applied) this.cache.setRules(storeId, { rules: compileQueryRules(settings), version });
+    // This replica applies them at once; its sibling workers are told; other hosts' replicas
+    // notice the new version when they revalidate.
+    if (applied) {
+      this.cache.setRules(storeId, { rules: compileQueryRules(settings), version });
+      this.siblings.announce(storeId);
+    }
     return { storeId, version, applied };
   }
 
@@ -143,6 +156,7 @@ export class SearchService {
         deleted = (r.affected ?? 0) > 0;
       });
       this.cache.delete(storeId);
+      this.siblings.announce(storeId);
       return { storeId, deleted };
     });
   }

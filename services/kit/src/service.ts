@@ -2,7 +2,7 @@ import { BadRequestException, DynamicModule, INestApplication, Logger, LogLevel 
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BaseServiceConfig, loadConfig } from './config';
 import { databaseOptions, DatabaseOptions, ensureSchema } from './database';
@@ -58,17 +58,21 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
  */
 function bodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body: string, done) => {
-    if (!body.trim()) return done(null, undefined);
-    try {
-      done(null, JSON.parse(body) as unknown);
-    } catch {
-      done(new BadRequestException('Request body is not valid JSON'), undefined);
-    }
-  });
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, async (_req: FastifyRequest, body: string) =>
+    body.trim() ? parseJsonBody(body) : undefined,
+  );
   fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TEXT_LIMIT }, (_req, body, done) =>
     done(null, body),
   );
+}
+
+/** `text` parsed as JSON; a 400 "Request body is not valid JSON" when it is not one. */
+export function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BadRequestException('Request body is not valid JSON');
+  }
 }
 
 /** main.ts of every service: validate config (clear error and exit 1), build, listen. */

@@ -2,10 +2,14 @@ import type { IndexDocument } from '@sniff/contracts';
 import { sniffEngine } from './sniff-index';
 import { SITE_DOCUMENTS } from './fixtures';
 import { compileQueryRules, type QueryRules } from './query-rules';
+import type { SearchIndex } from './search-index';
 import { editDistance } from './text';
 
 const index = sniffEngine.build(SITE_DOCUMENTS);
-const ids = (q: string, limit = 10, rules?: QueryRules) => index.search(q, { limit, rules }).hits.map((h) => h.id);
+/** Ids of what `ix` finds for `q`, best first. */
+const idsIn = (ix: SearchIndex, q: string, limit = 5, rules?: QueryRules) =>
+  ix.search(q, { limit, rules }).hits.map((h) => h.id);
+const ids = (q: string, limit = 10, rules?: QueryRules) => idsIn(index, q, limit, rules);
 const marked = (text: string, ranges: [number, number][]) => ranges.map(([s, e]) => text.slice(s, e));
 
 const doc = (id: string, title: string, description = '', body = ''): IndexDocument => ({
@@ -32,7 +36,7 @@ describe('Sniff index', () => {
       doc('prefix', 'Maidenhair ferns'),
       doc('exact', 'Maid service'),
     ]);
-    expect(tiers.search('maid', { limit: 10 }).hits.map((h) => h.id)).toEqual(['exact', 'prefix', 'typo', 'infix']);
+    expect(idsIn(tiers, 'maid', 10)).toEqual(['exact', 'prefix', 'typo', 'infix']);
   });
 
   it('finds a word from a fragment inside it and highlights only the fragment', () => {
@@ -62,7 +66,7 @@ describe('Sniff index', () => {
       doc('apart', 'Green tea and a red mug'),
       doc('together', 'Red tea in a green mug'),
     ]);
-    expect(near.search('green tea', { limit: 5 }).hits.map((h) => h.id)).toEqual(['apart', 'together']);
+    expect(idsIn(near, 'green tea')).toEqual(['apart', 'together']);
   });
 
   it('lets a one- or two-letter word typed after others narrow what they found, not add to it', () => {
@@ -72,7 +76,7 @@ describe('Sniff index', () => {
       doc('inside', 'Inside out'),
       doc('in', 'In and out'),
     ]);
-    const found = (q: string) => shop.search(q, { limit: 5 }).hits.map((h) => h.id);
+    const found = (q: string) => idsIn(shop, q);
     // "i" and "in" narrow "lurking" down; documents with only an "i..." word stay out
     expect(found('lurking i')).toEqual(['danger', 'lurk']);
     expect(found('lurking in')).toEqual(['danger', 'lurk']);
@@ -88,7 +92,7 @@ describe('Sniff index', () => {
       doc('title', 'Kettle', 'Boils water'),
       doc('description', 'Kitchen goods', 'A kettle and a toaster'),
     ]);
-    expect(fields.search('kettle', { limit: 5 }).hits.map((h) => h.id)).toEqual(['title', 'description', 'body']);
+    expect(idsIn(fields, 'kettle')).toEqual(['title', 'description', 'body']);
   });
 
   it('allows no typo below four characters', () => {
@@ -168,7 +172,7 @@ describe('Sniff index', () => {
       ],
       stopWords: ['the', 'cheap'],
     });
-    const find = (q: string) => shop.search(q, { limit: 5, rules }).hits.map((h) => h.id);
+    const find = (q: string) => idsIn(shop, q, 5, rules);
     expect(find('sofa')).toEqual(['couch']);
     expect(find('the couch')).toEqual(['couch']);
     expect(find('laptop')).toEqual(['laptop', 'notebook']);
@@ -189,7 +193,7 @@ describe('Sniff index', () => {
     const big = sniffEngine.build(docs);
     // Reading fewer postings for the top 5 than for the top 50 must not change who the top 5 are.
     for (const q of ['l', 'la', 'lan', 'lamp', 'lante', 'lar', 'las', 'latches']) {
-      const top5 = big.search(q, { limit: 5 }).hits.map((h) => h.id);
+      const top5 = idsIn(big, q);
       expect(top5).toHaveLength(5);
       expect(top5).toEqual(
         big

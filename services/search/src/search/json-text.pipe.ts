@@ -1,4 +1,5 @@
-import { BadRequestException, PipeTransform } from '@nestjs/common';
+import { PipeTransform } from '@nestjs/common';
+import { parseJsonBody } from '@sniff/service-kit';
 
 /**
  * navigator.sendBeacon posts JSON as text/plain (a CORS-simple request, no preflight); the
@@ -6,11 +7,6 @@ import { BadRequestException, PipeTransform } from '@nestjs/common';
  */
 export class JsonTextPipe implements PipeTransform {
   transform(value: unknown): unknown {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      throw new BadRequestException('Request body is not valid JSON');
-    }
+    return typeof value === 'string' ? parseJsonBody(value) : value;
   }
 }

@@ -51,7 +51,10 @@ export class Queue implements OnApplicationShutdown {
     return (await this.client()).send(name, data, options);
   }
 
-  /** Runs `handler` for each job; a thrown error fails the attempt and pg-boss retries it. */
+  /**
+   * Runs `handler` for each job. A thrown error fails that job's attempt alone (pg-boss retries it
+   * by the queue's policy); the other jobs of its batch carry on and complete.
+   */
   async work<T extends object>(
     name: string,
     handler: (data: T, jobId: string) => Promise<void>,
@@ -59,7 +62,16 @@ export class Queue implements OnApplicationShutdown {
   ): Promise<void> {
     const boss = await this.client();
     await boss.work<T>(name, { pollingIntervalSeconds: 1, ...options }, async (jobs) => {
-      for (const job of jobs) await handler(job.data, job.id);
+      for (const job of jobs) {
+        try {
+          await handler(job.data, job.id);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          this.logger.warn(`job ${job.id} of ${name} failed, to be retried: ${message}`);
+          // Failed on its own; pg-boss then completes only the jobs still active.
+          await boss.fail(name, job.id, { message });
+        }
+      }
     });
   }
 

@@ -185,17 +185,20 @@ async function startProduct({
       PORT: String(p.billing),
       BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
     });
-    // Search asks analytics for popular queries in the background: it starts (and answers) without it.
+    // Search asks analytics for popular queries in the background and stores for a widget's rules when
+    // it mounts: it starts (and answers) without them.
     const search = run('search', serviceFile('search'), {
       ...base,
       PORT: String(p.search),
       ANALYTICS_URL: svc('analytics'),
+      STORES_URL: svc('stores'),
     });
     const stores = run('stores', serviceFile('stores'), {
       ...base,
       PORT: String(p.stores),
       BILLING_URL: svc('billing'),
       SEARCH_URL: svc('search'),
+      ANALYTICS_URL: svc('analytics'),
       FETCH_ALLOW_HOSTS: env.FETCH_ALLOW_HOSTS ?? '127.0.0.1,localhost',
     });
     const analytics = run('analytics', serviceFile('analytics'), {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RecordedSearchEvent, SEARCH_EVENTS_QUEUE } from '@sniff/contracts';
@@ -58,6 +59,7 @@ const search = (
   query: string,
   resultCount: number,
   at = new Date().toISOString(),
+  visitor = `visitor-${randomUUID()}`,
 ): RecordedSearchEvent => ({
   storeId,
   type: 'search',
@@ -65,8 +67,13 @@ const search = (
   resultCount,
   hitId: null,
   url: null,
+  visitor,
+  searchKey: randomUUID(),
   at,
 });
+
+/** Events one visitor may add per store and hour, in this test. */
+const LIMIT = 12;
 
 describe('analytics service', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -86,7 +93,12 @@ describe('analytics service', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     stores = await startStoresStub();
-    const config = { ...testConfig(db.url), STORES_URL: stores.url, BILLING_URL: stores.url };
+    const config = {
+      ...testConfig(db.url),
+      STORES_URL: stores.url,
+      BILLING_URL: stores.url,
+      EVENTS_PER_VISITOR_HOUR: LIMIT,
+    };
     svc = await startTestService(AnalyticsAppModule.forRoot(config), config);
 
     const queue = svc.app.get(Queue);
@@ -105,6 +117,8 @@ describe('analytics service', () => {
         resultCount: null,
         hitId: 'p1',
         url: 'https://shop.example/pricing',
+        visitor: 'visitor-click',
+        searchKey: 'answer-1',
         at: daysAgo(0),
       },
       search('store-b', 'secret of owner two', 0),
@@ -174,13 +188,66 @@ describe('analytics service', () => {
     );
   });
 
-  it('counts a retried job once', async () => {
+  it("counts a retried job once, and a visitor's repeats of one answer once", async () => {
     const events = svc.app.get(EventsService);
     const e = search('store-a', 'duplicate me', 0);
-    expect(await events.record(e, '00000000-0000-4000-8000-000000000001')).toBe(true);
-    expect(await events.record(e, '00000000-0000-4000-8000-000000000001')).toBe(false);
+    expect(await events.record(e, randomUUID())).toBe('stored');
+    const retriedJob = randomUUID();
+    expect(await events.record({ ...e, searchKey: 'other-answer' }, retriedJob)).toBe('stored');
+    expect(await events.record({ ...e, searchKey: 'third-answer' }, retriedJob)).toBe('duplicate');
+    // The same visitor sending the event about the same answer again (a replay).
+    expect(await events.record(e, randomUUID())).toBe('duplicate');
+    // Another visitor who got the same (cached) answer counts.
+    expect(await events.record({ ...e, visitor: 'someone-else' }, randomUUID())).toBe('stored');
     const { rows } = await fetchPanel('zeroes', 'owner-1', 'https://shop.example');
-    expect(rows.find((r) => r.query === 'duplicate me')).toEqual({ query: 'duplicate me', count: 1 });
+    expect(rows.find((r) => r.query === 'duplicate me')).toEqual({ query: 'duplicate me', count: 3 });
+  });
+
+  it('takes at most EVENTS_PER_VISITOR_HOUR searches an hour from one visitor of a store', async () => {
+    const events = svc.app.get(EventsService);
+    const outcomes: string[] = [];
+    for (let i = 0; i < LIMIT + 5; i++) {
+      outcomes.push(await events.record(search('store-a', `flood ${i}`, 0, undefined, 'visitor-flood'), randomUUID()));
+    }
+    expect(outcomes.filter((o) => o === 'stored')).toHaveLength(LIMIT);
+    expect(outcomes.slice(LIMIT)).toEqual(Array(5).fill('over-limit'));
+    // Another store, or another visitor, is not affected.
+    expect(await events.record(search('store-b', 'flood', 0, undefined, 'visitor-flood'), randomUUID())).toBe('stored');
+    expect(await events.record(search('store-a', 'flood', 0), randomUUID())).toBe('stored');
+    // An hour later the visitor may search again.
+    const later = new Date(Date.now() + 61 * 60_000).toISOString();
+    expect(await events.record(search('store-a', 'flood later', 0, later, 'visitor-flood'), randomUUID())).toBe(
+      'stored',
+    );
+  });
+
+  it('stores the good events of a batch and drops the one that is not an event', async () => {
+    const queue = svc.app.get(Queue);
+    const db = svc.app.get(DataSource);
+    const batch = [
+      search('store-c', 'good one', 1),
+      // A result count no search can have (it comes from the signed answer, at most the limit).
+      { ...search('store-c', 'huge', 1), resultCount: 3_000_000_000 },
+      search('store-c', 'good two', 1),
+    ];
+    for (const e of batch) await queue.send(SEARCH_EVENTS_QUEUE, e);
+    const stored = async () =>
+      (
+        (await db.query(`SELECT query FROM analytics.search_events WHERE store_id = 'store-c' ORDER BY query`)) as {
+          query: string;
+        }[]
+      ).map((r) => r.query);
+    const deadline = Date.now() + 20_000;
+    while ((await stored()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await stored()).toEqual(['good one', 'good two']);
+    // No job is left to fail again.
+    const boss = await queue.client();
+    expect(await boss.getQueueSize(SEARCH_EVENTS_QUEUE)).toBe(0);
+  });
+
+  it('drops an event Postgres cannot store instead of retrying it forever', async () => {
+    const events = svc.app.get(EventsService);
+    expect(await events.record(search('store-c', 'nul \u0000 inside', 1), randomUUID())).toBe('malformed');
   });
 
   it('rejects calls that did not come through the gateway and bad bodies', async () => {

@@ -4,6 +4,7 @@ import { AnalyticsConfig, analyticsConfigSchema } from './config';
 import { EventsModule } from './events/events.module';
 import { SearchEventEntity } from './events/search-event.entity';
 import { AnalyticsInit1760000000000 } from './migrations/1760000000000-AnalyticsInit';
+import { EventVisitors1764000000000 } from './migrations/1764000000000-EventVisitors';
 import { PopularModule } from './popular/popular.module';
 
 /**
@@ -20,11 +21,11 @@ export class AnalyticsAppModule {
         serviceDatabase(config, {
           schema: 'analytics',
           entities: [SearchEventEntity],
-          migrations: [AnalyticsInit1760000000000],
+          migrations: [AnalyticsInit1760000000000, EventVisitors1764000000000],
         }),
         HealthModule,
         EventsModule.forRoot(config),
-        PopularModule,
+        PopularModule.forRoot(config),
       ],
     };
   }

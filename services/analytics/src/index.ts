@@ -1,4 +1,3 @@
 export * from './app.module';
 export * from './config';
 export { EventsService } from './events/events.service';
-export { normalizeQuery } from './events/normalize';

@@ -103,3 +103,15 @@ export const apiErrorSchema = z.object({
   field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+// stores: GET stores/{id}/suggestions (owner): what the store's visitors are suggested from its popular queries
+export const storeSuggestionSchema = z.object({
+  /** Normalized query, as visitors see it suggested. */
+  query: z.string(),
+  /** Distinct visitors who searched it in the last 30 days. */
+  visitors: z.number().int().min(0),
+  /** The owner hid it: visitors no longer see it. */
+  hidden: z.boolean(),
+});
+export type StoreSuggestion = z.infer<typeof storeSuggestionSchema>;
+export const storeSuggestionsResponseSchema = z.object({ suggestions: z.array(storeSuggestionSchema) });

@@ -37,6 +37,8 @@ export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
 };
 
 export const FREE_PLACEHOLDER = 'Search this site · powered by Sniff';
+/** The widget sizes of the free plan (spec section 5). */
+export const FREE_WIDGET_SIZES: readonly WidgetSize[] = ['small', 'medium'];
 
 export interface EmbedSnippetInput {
   storeId: string;

@@ -1,6 +1,7 @@
 // The plan catalogue and entitlement rules. The ids and platforms (plan-ids.ts) and their zod schemas
 // (plan-schemas.ts) live apart, so a front end that only shows plans never loads zod; all are
 // exported from here as before.
+import { FREE_WIDGET_SIZES } from './embed-snippet';
 import type { PlanEntry, PlanId, Platform } from './plan-ids';
 
 export { PLAN_IDS, PLATFORMS, type PlanEntry, type PlanId, type Platform } from './plan-ids';
@@ -127,7 +128,7 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
     // One site per subscription; Shopify Starter covers 2 stores.
     maxStores: free ? 1 : Math.max(1, paidCount + (ids.has('starter') ? 1 : 0)),
     maxCustomPages: PAID_SAAS.some((id) => ids.has(id)) ? 20 : free ? 2 : 20,
-    sizes: free ? ['small', 'medium'] : WIDGET_SIZES,
+    sizes: free ? FREE_WIDGET_SIZES : WIDGET_SIZES,
     customPlaceholder: !free,
     analytics: !free,
     platforms,

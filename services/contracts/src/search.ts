@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WIDGET_SIZES } from './plans';
 
 export const MAX_QUERY_LENGTH = 256;
 
@@ -38,31 +39,56 @@ export const searchHitSchema = z.object({
   highlight: z.object({ title: rangesSchema, description: rangesSchema }),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
+/**
+ * What the store's plan lets its widget show, whatever its snippet says: the free plan keeps the
+ * small and medium sizes and a fixed placeholder (spec section 5). Sent with the blank query the
+ * widget makes when it mounts.
+ */
+export const widgetRulesSchema = z.object({
+  sizes: z.array(z.enum(WIDGET_SIZES)).min(1),
+  /** False: the widget shows `placeholder` instead of the snippet's own text. */
+  customPlaceholder: z.boolean(),
+  placeholder: z.string(),
+});
+export type WidgetRules = z.infer<typeof widgetRulesSchema>;
+
 export const searchResponseSchema = z.object({
   query: z.string(),
   correctedQuery: z.string().optional(),
   hits: z.array(searchHitSchema),
   suggestions: z.array(z.string()),
   tookMs: z.number(),
+  /**
+   * Proof that this answer came from Sniff (signed: store, query, result count, time). The widget
+   * sends it back with the visitor's search and click events; an event without a valid one is
+   * dropped, and the result count analytics records is the one inside it. Absent for a blank query.
+   */
+  searchId: z.string().optional(),
+  /** The store's widget rules; only on a blank query's answer (the widget asks when it mounts). */
+  widget: widgetRulesSchema.optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 // search (public): POST /v1/stores/{storeId}/events
+/** A search answer's `searchId`, as the widget sends it back. */
+const searchIdSchema = z.string().min(1, 'searchId is required').max(128, 'searchId is not one Sniff issued');
 /**
  * The widget reports search intents, not keystrokes: `search` when the visitor settles on a
- * query (pause, Enter, click, close) and `click` when a result is opened.
+ * query (pause, Enter, click, close) and `click` when a result is opened. Both carry the
+ * `searchId` of the answer the visitor saw; what the answer held (its result count, the opened
+ * result's URL) is Sniff's own record, never the visitor's word.
  */
 export const searchEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('search'),
     query: z.string().trim().min(1, 'query is required').max(MAX_QUERY_LENGTH),
-    resultCount: z.number().int().min(0),
+    searchId: searchIdSchema,
   }),
   z.object({
     type: z.literal('click'),
     query: z.string().trim().max(MAX_QUERY_LENGTH).default(''),
-    hitId: z.string().max(512),
-    url: z.string().max(2048),
+    searchId: searchIdSchema,
+    hitId: z.string().min(1, 'hitId is required').max(512),
   }),
 ]);
 export type SearchEvent = z.infer<typeof searchEventSchema>;
@@ -92,20 +118,37 @@ export const popularQueriesRequestSchema = z.object({
     .max(500, 'limit must be between 1 and 500')
     .default(POPULAR_QUERIES_DEFAULT_LIMIT),
 });
-/** A store's settled queries that found results in the last 30 days, normalized, most frequent first. */
+/**
+ * A store's settled queries that found results in the last 30 days and that enough distinct
+ * visitors searched over time to be suggested to everyone, normalized, most visitors first.
+ * `count` is the number of distinct visitors.
+ */
 export const popularQueriesResponseSchema = z.object({
   queries: z.array(z.object({ query: z.string(), count: z.number().int().min(1) })),
 });
 export type PopularQueries = z.infer<typeof popularQueriesResponseSchema>;
+
+/** How queries are grouped and compared: trimmed, lower-case, runs of whitespace as one space. */
+export function normalizeQuery(query: string): string {
+  return query.trim().toLowerCase().replace(/\s+/g, ' ');
+}
 
 /** Search-intent event as it travels from the search service to analytics on the queue. */
 export const recordedSearchEventSchema = z.object({
   storeId: z.string(),
   type: z.enum(['search', 'click']),
   query: z.string(),
-  resultCount: z.number().int().nullable(),
+  /** From the signed answer (at most the search's limit), never from the visitor. */
+  resultCount: z.number().int().min(0).max(1000).nullable(),
   hitId: z.string().nullable(),
   url: z.string().nullable(),
+  /**
+   * The visitor, as a keyed hash of their network address that differs per store (no address is
+   * stored): limits and distinct-visitor counts use it.
+   */
+  visitor: z.string().min(1).max(64),
+  /** The answer the event refers to (its signature): a visitor's repeats of one event count once. */
+  searchKey: z.string().min(1).max(64),
   at: z.string(),
 });
 export type RecordedSearchEvent = z.infer<typeof recordedSearchEventSchema>;
@@ -130,8 +173,21 @@ export const synonymRuleSchema = z.discriminatedUnion('kind', [
 export type SynonymRule = z.infer<typeof synonymRuleSchema>;
 export const MAX_SYNONYM_RULES = 200;
 export const MAX_STOP_WORDS = 200;
+export const MAX_HIDDEN_SUGGESTIONS = 200;
 export const searchSettingsSchema = z.object({
   synonyms: z.array(synonymRuleSchema).max(MAX_SYNONYM_RULES, `at most ${MAX_SYNONYM_RULES} synonym rules`).default([]),
   stopWords: z.array(ruleWordSchema).max(MAX_STOP_WORDS, `at most ${MAX_STOP_WORDS} stop words`).default([]),
+  /** Suggestions the owner hid from visitors, normalized (see normalizeQuery); matched whole. */
+  hiddenSuggestions: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'a hidden suggestion must not be empty')
+        .max(MAX_QUERY_LENGTH, `a hidden suggestion must be at most ${MAX_QUERY_LENGTH} characters`)
+        .transform(normalizeQuery),
+    )
+    .max(MAX_HIDDEN_SUGGESTIONS, `at most ${MAX_HIDDEN_SUGGESTIONS} hidden suggestions`)
+    .default([]),
 });
 export type SearchSettings = z.infer<typeof searchSettingsSchema>;

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { DEFAULT_WIDGET_SETTINGS as DEFAULTS, type WidgetSettings } from './embed-snippet';
-import { WIDGET_SIZES } from './plans';
+import {
+  DEFAULT_WIDGET_SETTINGS as DEFAULTS,
+  FREE_PLACEHOLDER,
+  FREE_WIDGET_SIZES,
+  type WidgetSettings,
+} from './embed-snippet';
+import { type Entitlements, WIDGET_SIZES } from './plans';
+import type { WidgetRules } from './search';
 
 // The snippet builder and the defaults live in embed-snippet.ts (no zod); exported from here as before.
 export {
   buildEmbedSnippet,
   DEFAULT_WIDGET_SETTINGS,
   FREE_PLACEHOLDER,
+  FREE_WIDGET_SIZES,
   PRODUCT,
   WIDGET_CONTAINER_ID,
   type EmbedSnippetInput,
@@ -43,3 +50,15 @@ export const widgetSettingsSchema = z.object({
 // Compile-time check: what the schema produces is exactly WidgetSettings.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _schemaIsWidgetSettings: Same<z.infer<typeof widgetSettingsSchema>, WidgetSettings> = true;
+
+/** What an owner's plan lets their widget show (the free plan: small and medium, the fixed placeholder). */
+export function widgetRulesFor(entitlements: Pick<Entitlements, 'sizes' | 'customPlaceholder'>): WidgetRules {
+  return {
+    sizes: [...entitlements.sizes],
+    customPlaceholder: entitlements.customPlaceholder,
+    placeholder: FREE_PLACEHOLDER,
+  };
+}
+
+/** The rules a widget follows when its store's plan is not known (the free plan's). */
+export const FREE_WIDGET_RULES: WidgetRules = widgetRulesFor({ sizes: FREE_WIDGET_SIZES, customPlaceholder: false });

@@ -28,6 +28,23 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
   ),
   /** How old a store's popular queries may get before they are fetched again (in the background). */
   SEARCH_POPULAR_TTL_MS: z.coerce.number().int().min(0).default(600_000),
+  /**
+   * Secret that signs each answer's searchId and hashes visitors' addresses; every replica needs the
+   * same. Unset: derived from INTERNAL_TOKEN, which every replica already shares.
+   */
+  EVENT_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Events one visitor may send per store and minute to this worker; more are dropped (analytics bounds them again, durably). */
+  SEARCH_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * The stores service, asked for each store's widget rules (what its owner's plan allows) when a
+   * widget mounts. Absent: every widget gets the free plan's rules.
+   */
+  STORES_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url('must be a URL like http://127.0.0.1:3102').optional(),
+  ),
+  /** How long a store's widget rules are reused before they are asked for again. */
+  SEARCH_WIDGET_RULES_TTL_MS: z.coerce.number().int().min(0).default(300_000),
 });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 

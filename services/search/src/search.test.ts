@@ -1,4 +1,10 @@
-import { IndexDocument, SEARCH_EVENTS_QUEUE, searchResponseSchema, SearchResponse } from '@sniff/contracts';
+import {
+  FREE_WIDGET_RULES,
+  IndexDocument,
+  SEARCH_EVENTS_QUEUE,
+  searchResponseSchema,
+  SearchResponse,
+} from '@sniff/contracts';
 import { Queue } from '@sniff/service-kit';
 import { asInternal, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
 import { DataSource } from 'typeorm';
@@ -258,29 +264,46 @@ describe('search service', () => {
     expect(left[0].n).toBe(0);
   });
 
+  it("answers a widget's blank query (its mount) with the store's widget rules, and no search id", async () => {
+    const blank = await search('');
+    // No stores service configured: the free plan's rules hold.
+    expect(blank).toMatchObject({ hits: [], widget: FREE_WIDGET_RULES });
+    expect(blank.searchId).toBeUndefined();
+    const typed = await search('pricing');
+    expect(typed.widget).toBeUndefined();
+    expect(typed.searchId).toEqual(expect.any(String));
+  });
+
   describe('events', () => {
-    const post = (storeId: string, body: string, contentType = 'application/json') =>
+    const post = (storeId: string, body: string, contentType = 'application/json', address = '203.0.113.7') =>
       fetch(`${svc.url}/v1/stores/${storeId}/events`, {
         method: 'POST',
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, 'x-forwarded-for': address },
         body,
       });
+    const queued = async () => {
+      const boss = await svc.app.get(Queue).client();
+      const jobs = await boss.fetch<Record<string, unknown>>(SEARCH_EVENTS_QUEUE, { batchSize: 50 });
+      return jobs.map((j) => j.data).sort((a, b) => String(a.type).localeCompare(String(b.type)));
+    };
 
-    it('accepts search intents and clicks onto the durable queue', async () => {
-      let res = await post('store-1', JSON.stringify({ type: 'search', query: ' pricng ', resultCount: 3 }));
+    it('takes search intents and clicks that a real answer stands behind, with what the answer held', async () => {
+      const answer = await search('pricng');
+      expect(answer.searchId).toEqual(expect.any(String));
+      let res = await post('store-1', JSON.stringify({ type: 'search', query: ' Pricng ', searchId: answer.searchId }));
       expect(res.status).toBe(202);
       expect(await res.json()).toEqual({ accepted: true });
-      // navigator.sendBeacon sends text/plain.
+      // navigator.sendBeacon sends text/plain; the URL recorded is the document's own.
       res = await post(
         'store-1',
-        JSON.stringify({ type: 'click', query: 'pricng', hitId: 'pricing', url: 'https://shop.example/pricing' }),
+        JSON.stringify({ type: 'click', query: 'pricng', searchId: answer.searchId, hitId: 'pricing' }),
         'text/plain;charset=UTF-8',
       );
-      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({ accepted: true });
 
-      const boss = await svc.app.get(Queue).client();
-      const jobs = await boss.fetch<Record<string, unknown>>(SEARCH_EVENTS_QUEUE, { batchSize: 10 });
-      const events = jobs.map((j) => j.data).sort((a, b) => String(a.type).localeCompare(String(b.type)));
+      const events = await queued();
+      const visitor = expect.stringMatching(/^[\w-]{22}$/);
+      const searchKey = answer.searchId!.split('.')[2];
       expect(events).toEqual([
         {
           storeId: 'store-1',
@@ -289,31 +312,96 @@ describe('search service', () => {
           resultCount: null,
           hitId: 'pricing',
           url: 'https://shop.example/pricing',
+          visitor,
+          searchKey,
           at: expect.any(String),
         },
         {
           storeId: 'store-1',
           type: 'search',
-          query: 'pricng',
-          resultCount: 3,
+          query: 'Pricng',
+          resultCount: answer.hits.length,
           hitId: null,
           url: null,
+          visitor,
+          searchKey,
           at: expect.any(String),
         },
       ]);
-      expect(Math.abs(Date.parse(String(events[0].at)) - Date.now())).toBeLessThan(60_000);
+      // The same visitor either way; the address itself is not kept.
+      expect(events[0]!.visitor).toBe(events[1]!.visitor);
+      expect(JSON.stringify(events)).not.toContain('203.0.113.7');
+      expect(Math.abs(Date.parse(String(events[0]!.at)) - Date.now())).toBeLessThan(60_000);
     });
 
-    it('rejects a bad event and an unknown store', async () => {
-      let res = await post('store-1', JSON.stringify({ type: 'search', query: '', resultCount: 1 }));
-      expect(res.status).toBe(400);
-      expect((await res.json()).field).toBe('query');
-      res = await post('store-1', '{"type":', 'text/plain');
+    it('drops events no real search of the store stands behind, and queues nothing', async () => {
+      const answer = await search('pricing');
+      const [at, count, mac] = answer.searchId!.split('.');
+      const planted = [
+        // A search id that was never issued.
+        { type: 'search', query: 'buy cheap pills', searchId: 'lq3x1c.3.AAAAAAAAAAAAAAAAAAAAAA' },
+        // A real id, for another query: the result count and query come with the id.
+        { type: 'search', query: 'buy cheap pills', searchId: answer.searchId },
+        // A real id with its result count raised.
+        {
+          type: 'search',
+          query: 'pricing',
+          searchId: `${at}.${(Number.parseInt(count!, 36) + 1000).toString(36)}.${mac}`,
+        },
+        // A click on something that is not one of the store's documents.
+        { type: 'click', query: 'pricing', searchId: answer.searchId, hitId: 'https://evil.example/' },
+      ];
+      for (const event of planted) {
+        const res = await post('store-1', JSON.stringify(event));
+        expect(res.status).toBe(202);
+        expect(await res.json()).toMatchObject({ accepted: false });
+      }
+      // A real id of this store, sent for another store.
+      let res = await post(
+        'store-del',
+        JSON.stringify({ type: 'search', query: 'pricing', searchId: answer.searchId }),
+      );
+      expect(await res.json()).toMatchObject({ accepted: false });
+      // An id of a search that found nothing backs no click.
+      const none = await search('qqqxxyzzy');
+      expect(none.hits).toEqual([]);
+      res = await post(
+        'store-1',
+        JSON.stringify({ type: 'click', query: 'qqqxxyzzy', searchId: none.searchId, hitId: 'pricing' }),
+      );
+      expect(await res.json()).toMatchObject({ accepted: false });
+      expect(await queued()).toEqual([]);
+    });
+
+    it('takes only so many events per visitor and minute (SEARCH_EVENTS_PER_MINUTE)', async () => {
+      const answer = await search('pricing');
+      const event = JSON.stringify({ type: 'search', query: 'pricing', searchId: answer.searchId });
+      const outcomes: boolean[] = [];
+      for (let i = 0; i < 35; i++)
+        outcomes.push((await (await post('store-1', event, undefined, '198.51.100.9')).json()).accepted);
+      expect(outcomes.filter(Boolean)).toHaveLength(30);
+      // Another visitor is not held back.
+      expect((await (await post('store-1', event, undefined, '198.51.100.10')).json()).accepted).toBe(true);
+      await queued();
+    });
+
+    it('rejects a malformed event with a 400 naming the field', async () => {
+      const { searchId } = await search('pricing');
+      for (const [body, field] of [
+        [{ type: 'search', query: '', searchId }, 'query'],
+        [{ type: 'search', query: 'pricing' }, 'searchId'],
+        [{ type: 'search', query: 'pricing', resultCount: 3 }, 'searchId'],
+        [{ type: 'click', query: 'pricing', searchId }, 'hitId'],
+      ] as const) {
+        const res = await post('store-1', JSON.stringify(body));
+        expect(res.status).toBe(400);
+        expect((await res.json()).field).toBe(field);
+      }
+      let res = await post('store-1', '{"type":', 'text/plain');
       expect(res.status).toBe(400);
       res = await post('store-1', JSON.stringify({ type: 'hover' }));
       expect(res.status).toBe(400);
-      res = await post('nope', JSON.stringify({ type: 'search', query: 'x', resultCount: 0 }));
-      expect(res.status).toBe(404);
+      expect(await queued()).toEqual([]);
     });
   });
 });

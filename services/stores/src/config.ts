@@ -7,6 +7,8 @@ export const storesConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3102),
   BILLING_URL: url.default('http://127.0.0.1:3101'),
   SEARCH_URL: url.default('http://127.0.0.1:3103'),
+  /** The analytics service, asked for a store's popular queries (the suggestions an owner may hide). */
+  ANALYTICS_URL: url.default('http://127.0.0.1:3104'),
   /** Host names/IPs the crawler may reach even on loopback or private addresses (local sites only). */
   FETCH_ALLOW_HOSTS: z.string().default(''),
   /** Seconds a crawl job may run before it counts as abandoned (its worker died) and is retried. */

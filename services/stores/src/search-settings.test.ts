@@ -99,6 +99,7 @@ describe('store search settings', () => {
       ...testConfig(db.url),
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
+      ANALYTICS_URL: 'http://127.0.0.1:9',
       FETCH_ALLOW_HOSTS: '127.0.0.1',
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
@@ -141,7 +142,7 @@ describe('store search settings', () => {
   it('has no synonyms or stop words until the owner saves some', async () => {
     const res = await getSettings(storeId);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ synonyms: [], stopWords: [] });
+    expect(await res.json()).toEqual({ synonyms: [], stopWords: [], hiddenSuggestions: [] });
     expect((await searchHas()).version).toBe(0);
   });
 
@@ -152,6 +153,7 @@ describe('store search settings', () => {
         { kind: 'one-way', from: 'laptop', to: ['notebook'] },
       ],
       stopWords: [],
+      hiddenSuggestions: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
@@ -178,13 +180,17 @@ describe('store search settings', () => {
   // Waits for the new engine.
   it('drops stop words from a query, unless every word is one', async () => {
     expect(await find('the couch')).toContain('/guide');
-    await save({ synonyms: [], stopWords: ['the'] });
+    await save({ synonyms: [], stopWords: ['the'], hiddenSuggestions: [] });
     expect(await find('the couch')).toEqual(['/couch']);
     expect(await find('the')).toContain('/guide');
   });
 
   it('replaces all the settings on every save', async () => {
-    const settings: SearchSettings = { synonyms: [{ kind: 'one-way', from: 'chair', to: ['stool'] }], stopWords: [] };
+    const settings: SearchSettings = {
+      synonyms: [{ kind: 'one-way', from: 'chair', to: ['stool'] }],
+      stopWords: [],
+      hiddenSuggestions: [],
+    };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
     expect(await searchHas()).toMatchObject({ settings });
@@ -249,7 +255,11 @@ describe('store search settings', () => {
   it('keeps a save made while the search service is down and applies it once search is back', async () => {
     await search!.app.close();
     search = null;
-    const settings: SearchSettings = { synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: ['the'] };
+    const settings: SearchSettings = {
+      synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
+      stopWords: ['the'],
+      hiddenSuggestions: [],
+    };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
 
@@ -277,6 +287,7 @@ describe('store search settings', () => {
       expect(held.settings).toEqual({
         synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
         stopWords: ['the'],
+        hiddenSuggestions: [],
       });
     } finally {
       await sql.end();

@@ -32,6 +32,14 @@ export class SearchEventEntity {
   @Column({ type: 'text', nullable: true })
   url!: string | null;
 
+  /** Keyed hash of the visitor's network address, per store (null: recorded before visitors were). */
+  @Column({ type: 'text', nullable: true })
+  visitor!: string | null;
+
+  /** The signed answer the event refers to. */
+  @Column({ name: 'search_key', type: 'text', nullable: true })
+  searchKey!: string | null;
+
   @Column({ type: 'timestamptz' })
   at!: Date;
 }

@@ -1,5 +1,6 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { BaseServiceConfig } from '../config';
 import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '../identity';
 import { createServiceApp } from '../service';
@@ -28,12 +29,29 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** Starts a service module on a free loopback port, exactly as main.ts would. */
-export async function startTestService(root: DynamicModule, config: BaseServiceConfig): Promise<TestService> {
+/** Starts a service module on a loopback port (a free one unless given), exactly as main.ts would. */
+export async function startTestService(root: DynamicModule, config: BaseServiceConfig, port = 0): Promise<TestService> {
   const app = await createServiceApp(root, config);
-  await app.listen(0, '127.0.0.1');
+  await app.listen(port, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** Free loopback ports, for services that must know each other's address before they start. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve) => {
+          const server = createServer();
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => (s.address() as AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return ports;
 }
 
 /** Headers the gateway adds for a verified owner. */

@@ -10,7 +10,9 @@ export interface QueryRules {
 
 export const NO_RULES: QueryRules = { synonyms: new Map(), stopWords: new Set() };
 
-export function compileQueryRules(settings: SearchSettings | null | undefined): QueryRules {
+export function compileQueryRules(
+  settings: Pick<SearchSettings, 'synonyms' | 'stopWords'> | null | undefined,
+): QueryRules {
   if (!settings || (!settings.synonyms.length && !settings.stopWords.length)) return NO_RULES;
   const synonyms = new Map<string, Set<string>>();
   const link = (from: string, to: string) => {

@@ -4,6 +4,8 @@ import type { SearchIndex } from '../engine/search-index';
 /** A store's synonyms and stop words compiled for the engine, with the version they came from. */
 export interface CachedRules {
   rules: QueryRules;
+  /** Suggestions the owner hid (normalized queries). */
+  hidden: ReadonlySet<string>;
   /** Version of the store's settings (0: none saved). */
   version: number;
 }

@@ -7,11 +7,6 @@ import { PopularSuggestion } from './suggestions';
 
 /** Popular queries kept per store (analytics returns them most frequent first). */
 export const POPULAR_PER_STORE = 200;
-/**
- * Searched at least this often before other visitors see it suggested: one visitor's lone query
- * (a name, an order number) is theirs, not the store's.
- */
-export const MIN_SEARCHES = 2;
 /** After a failed fetch, try again this soon at the latest (the TTL may be much longer). */
 const RETRY_MS = 30_000;
 /** A store's list is dropped when no search used it for this long (or its index left the cache). */
@@ -109,8 +104,9 @@ export class PopularQueries {
       { timeoutMs: FETCH_TIMEOUT_MS },
     );
     const { queries } = popularQueriesResponseSchema.parse(body);
+    // Analytics decides what is popular enough (distinct visitors over time), so one visitor's
+    // own queries, or a few planted ones, never reach other visitors.
     return queries
-      .filter((q) => q.count >= MIN_SEARCHES)
       .slice(0, POPULAR_PER_STORE)
       .map((q) => ({ query: q.query, count: q.count, terms: queryTerms(q.query) }))
       .filter((q) => q.terms.length > 0);

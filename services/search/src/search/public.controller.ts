@@ -1,9 +1,12 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
 import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contracts';
 import { ValidQuery, ZodPipe } from '@sniff/service-kit';
 import type { z } from 'zod';
 import { SearchService } from './search.service';
 import { JsonTextPipe } from './json-text.pipe';
+import { SearchEvents } from '../events/search-events.service';
+import { clientAddress } from '../events/visitor';
 
 /** Seconds a search answer may be reused (a re-index shows up at most this much later). */
 export const SEARCH_MAX_AGE_S = 2;
@@ -11,7 +14,10 @@ export const SEARCH_MAX_AGE_S = 2;
 /** The widget's API: public, keyed by store id (the gateway adds CORS). */
 @Controller('v1/stores/:id')
 export class PublicController {
-  constructor(private readonly search: SearchService) {}
+  constructor(
+    private readonly search: SearchService,
+    private readonly events: SearchEvents,
+  ) {}
 
   /**
    * The same query gets the same answer until the store is re-indexed; a couple of seconds of
@@ -24,9 +30,14 @@ export class PublicController {
     return this.search.search(storeId, query.q, query.limit, query.descriptionLength);
   }
 
+  /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */
   @Post('events')
   @HttpCode(202)
-  event(@Param('id') storeId: string, @Body(new JsonTextPipe(), new ZodPipe(searchEventSchema)) event: SearchEvent) {
-    return this.search.recordEvent(storeId, event);
+  event(
+    @Param('id') storeId: string,
+    @Body(new JsonTextPipe(), new ZodPipe(searchEventSchema)) event: SearchEvent,
+    @Req() req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
+  ) {
+    return this.events.record(storeId, event, clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress));
   }
 }

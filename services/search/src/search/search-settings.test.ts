@@ -1,4 +1,8 @@
-import type { IndexDocument, SearchSettings } from '@sniff/contracts';
+import type { IndexDocument, SearchSettings, searchSettingsSchema } from '@sniff/contracts';
+import type { z } from 'zod';
+
+/** Settings as the stores service sends them (lists left out take their defaults). */
+type SettingsInput = z.input<typeof searchSettingsSchema>;
 import { asInternal, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
 import { SearchAppModule } from '../app.module';
 
@@ -48,7 +52,7 @@ describe('search settings', () => {
       headers,
       body: JSON.stringify(body),
     });
-  const save = async (storeId: string, settings: SearchSettings, version: number) => {
+  const save = async (storeId: string, settings: SettingsInput, version: number) => {
     const res = await putSettings(storeId, settings, version);
     expect(res.status).toBe(200);
     return (await res.json()) as { storeId: string; version: number; applied: boolean };
@@ -81,7 +85,7 @@ describe('search settings', () => {
     expect(await held('store-new')).toEqual({
       storeId: 'store-new',
       version: 0,
-      settings: { synonyms: [], stopWords: [] },
+      settings: { synonyms: [], stopWords: [], hiddenSuggestions: [] },
     });
   });
 
@@ -108,8 +112,8 @@ describe('search settings', () => {
   });
 
   it('keeps the newest version when pushes arrive out of order', async () => {
-    const newer: SearchSettings = { synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: [] };
-    const older: SearchSettings = { synonyms: [], stopWords: ['the'] };
+    const newer: SettingsInput = { synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: [] };
+    const older: SettingsInput = { synonyms: [], stopWords: ['the'] };
     expect(await save('store-order', newer, 3)).toEqual({ storeId: 'store-order', version: 3, applied: true });
     expect(await save('store-order', older, 2)).toEqual({ storeId: 'store-order', version: 2, applied: false });
     expect(await save('store-order', newer, 3)).toMatchObject({ applied: false });

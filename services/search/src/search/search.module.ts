@@ -13,6 +13,9 @@ import { PublicController } from './public.controller';
 import { SearchService } from './search.service';
 import { StoreSettingsService } from './store-settings.service';
 import { SiblingWorkers } from '../workers';
+import { EVENT_KEYS, eventKeys } from '../events/event-keys';
+import { SearchEvents } from '../events/search-events.service';
+import { WidgetRules } from './widget-rules';
 
 @Module({})
 export class SearchModule implements OnModuleInit {
@@ -30,7 +33,10 @@ export class SearchModule implements OnModuleInit {
         StoreSettingsService,
         PopularQueries,
         SiblingWorkers,
+        SearchEvents,
+        WidgetRules,
         { provide: SEARCH_CONFIG, useValue: config },
+        { provide: EVENT_KEYS, useValue: eventKeys(config) },
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
         ...queueProviders(config),
       ],

@@ -1,17 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  IndexDocument,
-  RecordedSearchEvent,
-  recordedSearchEventSchema,
-  SEARCH_EVENTS_QUEUE,
-  SearchEvent,
-  SearchResponse,
-  SearchSettings,
-} from '@sniff/contracts';
-import { Queue } from '@sniff/service-kit';
-import { compileQueryRules } from '../engine/query-rules';
+import { IndexDocument, SearchResponse, SearchSettings } from '@sniff/contracts';
 import { SEARCH_ENGINE, SearchEngine, SearchIndex } from '../engine/search-index';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { DocumentEntity } from './document.entity';
@@ -19,9 +9,11 @@ import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { CachedIndex, IndexCache } from './index-cache';
 import { PopularQueries } from './popular-queries';
 import { StoreSettingsEntity } from './store-settings.entity';
-import { SavedSettings, StoreSettingsService } from './store-settings.service';
+import { compileRules, SavedSettings, StoreSettingsService } from './store-settings.service';
 import { mergeSuggestions } from './suggestions';
 import { SiblingWorkers } from '../workers';
+import { SearchEvents } from '../events/search-events.service';
+import { WidgetRules } from './widget-rules';
 
 const INSERT_CHUNK = 500;
 
@@ -46,10 +38,11 @@ export class SearchService implements OnModuleDestroy {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
-    private readonly queue: Queue,
     private readonly settings: StoreSettingsService,
     private readonly popular: PopularQueries,
     private readonly siblings: SiblingWorkers,
+    private readonly events: SearchEvents,
+    private readonly widgetRules: WidgetRules,
   ) {
     // A store's popular queries stay in memory only while its index does.
     this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024, (storeId) => popular.forget(storeId));
@@ -60,36 +53,25 @@ export class SearchService implements OnModuleDestroy {
     this.stopListening();
   }
 
-  /** GET /v1/stores/:id/search */
+  /**
+   * GET /v1/stores/:id/search. A blank query is the widget mounting: it gets the store's widget
+   * rules. Any other answer carries its signed searchId for the visitor's events.
+   */
   async search(storeId: string, q: string, limit: number, descriptionLength?: number): Promise<SearchResponse> {
     const started = performance.now();
     const took = () => Math.round((performance.now() - started) * 100) / 100;
     if (!q.trim()) {
       if (!(await this.storeExists(storeId))) throw new NotFoundException('Store not found');
-      return { query: q, hits: [], suggestions: [], tookMs: took() };
+      const widget = await this.widgetRules.get(storeId);
+      return { query: q, hits: [], suggestions: [], tookMs: took(), widget };
     }
     const entry = await this.entryFor(storeId);
     if (!entry) throw new NotFoundException('Store not found');
     const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
     // Popular queries first, then the index's completions; never waits for analytics.
-    const suggestions = mergeSuggestions(q, this.popular.get(storeId), result.suggestions);
-    return { query: q, ...result, suggestions, tookMs: took() };
-  }
-
-  /** POST /v1/stores/:id/events: durable on the queue once this returns. */
-  async recordEvent(storeId: string, event: SearchEvent): Promise<{ accepted: true }> {
-    if (!(await this.storeExists(storeId))) throw new NotFoundException('Store not found');
-    const recorded: RecordedSearchEvent = recordedSearchEventSchema.parse({
-      storeId,
-      type: event.type,
-      query: event.query,
-      resultCount: event.type === 'search' ? event.resultCount : null,
-      hitId: event.type === 'click' ? event.hitId : null,
-      url: event.type === 'click' ? event.url : null,
-      at: new Date().toISOString(),
-    });
-    await this.queue.send(SEARCH_EVENTS_QUEUE, recorded);
-    return { accepted: true };
+    const suggestions = mergeSuggestions(q, this.popular.get(storeId), result.suggestions, entry.hidden);
+    const searchId = this.events.searchId(storeId, q, result.hits.length);
+    return { query: q, ...result, suggestions, tookMs: took(), searchId };
   }
 
   /** PUT /internal/stores/:id/documents: replaces the documents and swaps the index. */
@@ -139,7 +121,7 @@ export class SearchService implements OnModuleDestroy {
     // This replica applies them at once; its sibling workers are told; other hosts' replicas
     // notice the new version when they revalidate.
     if (applied) {
-      this.cache.setRules(storeId, { rules: compileQueryRules(settings), version });
+      this.cache.setRules(storeId, compileRules(settings, version));
       this.siblings.announce(storeId);
     }
     return { storeId, version, applied };
@@ -156,6 +138,7 @@ export class SearchService implements OnModuleDestroy {
         deleted = (r.affected ?? 0) > 0;
       });
       this.cache.delete(storeId);
+      this.widgetRules.forget(storeId);
       this.siblings.announce(storeId);
       return { storeId, deleted };
     });

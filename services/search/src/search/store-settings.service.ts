@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { SearchSettings } from '@sniff/contracts';
+import { type SearchSettings, searchSettingsSchema } from '@sniff/contracts';
 import { compileQueryRules } from '../engine/query-rules';
 import type { CachedRules } from './index-cache';
 import { StoreSettingsEntity } from './store-settings.entity';
@@ -27,15 +27,15 @@ export class StoreSettingsService {
 
   async find(storeId: string): Promise<StoredSettings> {
     const row = await this.db.getRepository(StoreSettingsEntity).findOneBy({ storeId });
-    return { storeId, version: row?.version ?? 0, settings: row?.settings ?? { synonyms: [], stopWords: [] } };
+    // Parsed: rows saved before a field existed get its default.
+    return { storeId, version: row?.version ?? 0, settings: searchSettingsSchema.parse(row?.settings ?? {}) };
   }
 
-  /** The store's settings compiled for the engine. */
+  /** The store's settings compiled for the engine and for suggestions. */
   async read(storeId: string): Promise<CachedRules> {
-    const row = await this.db.getRepository(StoreSettingsEntity).findOneBy({ storeId });
-    return { rules: compileQueryRules(row?.settings), version: row?.version ?? 0 };
+    const { settings, version } = await this.find(storeId);
+    return compileRules(settings, version);
   }
-
   /** Stores `settings` unless the store already has `version` or a newer one (pushes may arrive out of order). */
   async save(storeId: string, settings: SearchSettings, version: number): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
@@ -48,4 +48,9 @@ export class StoreSettingsService {
     );
     return rows.length > 0;
   }
+}
+
+/** Settings as searches use them: the engine's query rules and the hidden suggestions. */
+export function compileRules(settings: SearchSettings, version: number): CachedRules {
+  return { rules: compileQueryRules(settings), hidden: new Set(settings.hiddenSuggestions), version };
 }

@@ -1,6 +1,8 @@
+import { normalizeQuery } from '@sniff/contracts';
 import { queryTerms, tokenize } from '../engine/text';
 
 export const MAX_SUGGESTIONS = 5;
+const NONE_HIDDEN: ReadonlySet<string> = new Set();
 
 /** A popular query as suggestions use it: the text shown and its folded words, computed once per fetch. */
 export interface PopularSuggestion {
@@ -16,12 +18,13 @@ export interface PopularSuggestion {
  * A popular query continues the typed text when every typed word is its word at the same place,
  * the last one as a prefix ("free shi" -> "free shipping costs") unless the visitor already ended
  * it with a space or punctuation ("free " -> "free shipping", not "freezer"). The typed query
- * itself is not suggested back.
+ * itself is not suggested back, nor any suggestion the owner hid.
  */
 export function mergeSuggestions(
   typed: string,
   popular: readonly PopularSuggestion[],
   vocabulary: readonly string[],
+  hidden: ReadonlySet<string> = NONE_HIDDEN,
 ): string[] {
   const tokens = tokenize(typed);
   if (!tokens.length) return [];
@@ -31,6 +34,7 @@ export function mergeSuggestions(
   const seen = new Set<string>([words.join(' ')]);
   const add = (text: string, key: string) => {
     if (out.length >= MAX_SUGGESTIONS || seen.has(key)) return;
+    if (hidden.size && hidden.has(normalizeQuery(text))) return;
     seen.add(key);
     out.push(text);
   };

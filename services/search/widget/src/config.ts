@@ -1,4 +1,6 @@
-import type { WidgetSize } from '@sniff/contracts';
+import type { WidgetRules, WidgetSize } from '@sniff/contracts';
+// The zod-free part of the contracts: the widget stays small.
+import { FREE_PLACEHOLDER, FREE_WIDGET_SIZES } from '@sniff/contracts/src/embed-snippet';
 
 /** The widget's settings, read from the data-* attributes of its script tag (spec section 3). */
 export interface WidgetConfig {
@@ -69,4 +71,27 @@ export function readConfig(script: HTMLScriptElement, pageOrigin: string): Widge
     showDescription: d.showDescription !== 'false',
     showPrice: d.showPrice !== 'false',
   };
+}
+
+/** The rules a widget keeps until its store's arrive, or when they cannot be had: the free plan's. */
+export const FREE_RULES: WidgetRules = {
+  sizes: [...FREE_WIDGET_SIZES],
+  customPlaceholder: false,
+  placeholder: FREE_PLACEHOLDER,
+};
+
+/**
+ * The snippet's settings within what the store's plan allows, whatever the snippet says: a size
+ * the plan lacks becomes the nearest one it has (the smaller of two), and without a custom
+ * placeholder the plan's fixed text shows.
+ */
+export function withinRules(config: WidgetConfig, rules: WidgetRules): WidgetConfig {
+  const allowed = rules.sizes.filter((s) => SIZES.includes(s));
+  let size = config.size;
+  if (allowed.length && !allowed.includes(size)) {
+    const at = SIZES.indexOf(size);
+    const distance = (s: WidgetSize) => Math.abs(SIZES.indexOf(s) - at);
+    size = allowed.reduce((best, s) => (distance(s) < distance(best) ? s : best));
+  }
+  return { ...config, size, placeholder: rules.customPlaceholder ? config.placeholder : rules.placeholder };
 }

@@ -21,6 +21,7 @@ export function widgetStyles(c: WidgetConfig): string {
 * { box-sizing: border-box; }
 .bar { display: flex; align-items: center; height: ${s.height}px; border: 1px solid var(--sniff-border);
   border-radius: ${radius}px; background: var(--sniff-bg); padding: 0 ${Math.round(s.height / 3)}px; gap: 8px; }
+.bar.pending { visibility: hidden; }
 .bar:focus-within { box-shadow: 0 0 0 3px color-mix(in srgb, var(--sniff-border) 30%, transparent); }
 .icon { width: 1em; height: 1em; flex: none; opacity: .6; }
 input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; color: var(--sniff-text);

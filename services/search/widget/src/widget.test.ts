@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import type { SearchResponse } from '@sniff/contracts';
+import type { SearchResponse, WidgetRules } from '@sniff/contracts';
+import { FREE_PLACEHOLDER } from '@sniff/contracts/src/embed-snippet';
 import { readConfig } from './config';
 import { DEBOUNCE_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
 
@@ -27,7 +28,19 @@ const HITS: SearchResponse['hits'] = [
   },
 ];
 
-function fakeApi(answer: (q: string) => Partial<SearchResponse> = () => ({ hits: HITS })) {
+/** A paid store's rules: the snippet's look applies as written. */
+const PAID_RULES: WidgetRules = {
+  sizes: ['tiny', 'small', 'medium', 'large', 'xlarge', 'huge'],
+  customPlaceholder: true,
+  placeholder: FREE_PLACEHOLDER,
+};
+const FREE: WidgetRules = { sizes: ['small', 'medium'], customPlaceholder: false, placeholder: FREE_PLACEHOLDER };
+
+/**
+ * The search API: the blank query a widget makes when it mounts gets the store's rules; any other
+ * query `answer(q)`, with a searchId of "sid:<q>".
+ */
+function fakeApi(answer: (q: string) => Partial<SearchResponse> = () => ({ hits: HITS }), rules = PAID_RULES) {
   const events: unknown[] = [];
   const searches: string[] = [];
   const fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
@@ -37,11 +50,23 @@ function fakeApi(answer: (q: string) => Partial<SearchResponse> = () => ({ hits:
       return { ok: true, status: 202, json: async () => ({ accepted: true }) } as Response;
     }
     const q = u.searchParams.get('q') ?? '';
-    searches.push(q);
-    const body: SearchResponse = { query: q, hits: [], suggestions: [], tookMs: 1, ...answer(q) };
+    const body: SearchResponse = q
+      ? { query: q, hits: [], suggestions: [], tookMs: 1, searchId: `sid:${q}`, ...answer(q) }
+      : { query: q, hits: [], suggestions: [], tookMs: 1, widget: rules };
+    if (q) searches.push(q);
     return { ok: true, status: 200, json: async () => body } as Response;
   });
-  return { fetch, events, searches };
+  /** The URL of the widget's last search (not its mount). */
+  const lastSearch = () =>
+    new URL(
+      String(
+        fetch.mock.calls
+          .map((c) => c[0])
+          .filter((u) => new URL(String(u)).searchParams.get('q'))
+          .at(-1),
+      ),
+    );
+  return { fetch, events, searches, lastSearch };
 }
 
 function scriptTag(attrs: Record<string, string>): HTMLScriptElement {
@@ -66,8 +91,8 @@ describe('search widget', () => {
   let navigate: jest.Mock;
   let beacon: jest.Mock;
 
-  const mount = (answer?: Parameters<typeof fakeApi>[0], config = CONFIG) => {
-    api = fakeApi(answer);
+  const mount = (answer?: Parameters<typeof fakeApi>[0], config = CONFIG, rules = PAID_RULES) => {
+    api = fakeApi(answer, rules);
     navigate = jest.fn();
     beacon = jest.fn(() => false); // fall back to fetch so every event lands in api.events
     host = document.createElement('div');
@@ -105,7 +130,7 @@ describe('search widget', () => {
     expect(listbox?.getAttribute('role')).toBe('listbox');
 
     await type('pricng');
-    const asked = new URL(String(api.fetch.mock.calls[0][0]));
+    const asked = api.lastSearch();
     expect(`${asked.origin}${asked.pathname}`).toBe('https://api.sniff.test/v1/stores/store-1/search');
     // only as much of each description as the widget shows (Max Description Length, 80 by default)
     expect(Object.fromEntries(asked.searchParams)).toEqual({ q: 'pricng', limit: '8', descriptionLength: '80' });
@@ -148,11 +173,12 @@ describe('search widget', () => {
     await type('pricing plans');
     options()[1].click();
     expect(navigate).toHaveBeenLastCalledWith('https://shop.example/xss');
+    // The click names the answer and the result; Sniff knows that result's URL itself.
     expect(api.events).toContainEqual({
       type: 'click',
       query: 'pricing plans',
+      searchId: 'sid:pricing plans',
       hitId: 'xss',
-      url: 'https://shop.example/xss',
     });
   });
 
@@ -215,7 +241,7 @@ describe('search widget', () => {
     expect(options()[0].querySelector('mark')).toBeNull();
     expect(options()[0].querySelector('.desc')).toBeNull();
     // no descriptions shown: none asked for
-    expect(new URL(String(api.fetch.mock.calls[0][0])).searchParams.get('descriptionLength')).toBe('0');
+    expect(api.lastSearch().searchParams.get('descriptionLength')).toBe('0');
   });
 
   it('shows "Did you mean" and the empty state', async () => {
@@ -250,7 +276,7 @@ describe('search widget', () => {
     await type('pricng');
     expect(searchEvents()).toEqual([]);
     await jest.advanceTimersByTimeAsync(SETTLE_MS);
-    expect(searchEvents()).toEqual([{ type: 'search', query: 'pricng', resultCount: 3 }]);
+    expect(searchEvents()).toEqual([{ type: 'search', query: 'pricng', searchId: 'sid:pricng' }]);
     // Closing or leaving again does not count it twice.
     widget.input.blur();
     key('Escape');
@@ -262,14 +288,14 @@ describe('search widget', () => {
     await type('faq about');
     key('Enter');
     expect(searchEvents()).toEqual([
-      { type: 'search', query: 'pricng', resultCount: 3 },
-      { type: 'search', query: 'faq about', resultCount: 3 },
+      { type: 'search', query: 'pricng', searchId: 'sid:pricng' },
+      { type: 'search', query: 'faq about', searchId: 'sid:faq about' },
     ]);
     expect(api.events.at(-1)).toEqual({
       type: 'click',
       query: 'faq about',
+      searchId: 'sid:faq about',
       hitId: 'pricing',
-      url: 'https://shop.example/pricing',
     });
   });
 
@@ -277,7 +303,7 @@ describe('search widget', () => {
     mount(() => ({ hits: [] }));
     await type('gift cards');
     widget.input.blur();
-    expect(searchEvents()).toEqual([{ type: 'search', query: 'gift cards', resultCount: 0 }]);
+    expect(searchEvents()).toEqual([{ type: 'search', query: 'gift cards', searchId: 'sid:gift cards' }]);
   });
 
   it('uses sendBeacon with a JSON text body when the page is left', async () => {
@@ -287,14 +313,82 @@ describe('search widget', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(beacon).toHaveBeenCalledWith(
       'https://api.sniff.test/v1/stores/store-1/events',
-      JSON.stringify({ type: 'search', query: 'pricing', resultCount: 3 }),
+      JSON.stringify({ type: 'search', query: 'pricing', searchId: 'sid:pricing' }),
     );
     expect(searchEvents()).toEqual([]);
   });
 });
 
+describe("the store's plan, whatever the snippet says", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** A snippet an owner edited by hand to a look their plan does not include. */
+  const EDITED = readConfig(
+    scriptTag({
+      src: 'https://api.sniff.test/widget/saas-embed.js',
+      'data-store-id': 'store-free',
+      'data-size': 'huge',
+      'data-search-placeholder': 'Ask us anything',
+    }),
+    'https://shop.example',
+  )!;
+  const mountWith = (fetch: jest.Mock) => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const widget = mountWidget(host, EDITED, {
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      navigate: jest.fn(),
+    });
+    const look = () => ({
+      hidden: widget.root.querySelector('.bar')!.classList.contains('pending'),
+      width: /max-width: (\d+)px/.exec(widget.root.querySelector('style')!.textContent!)![1],
+      placeholder: widget.input.placeholder,
+      label: widget.input.getAttribute('aria-label'),
+    });
+    return { widget, host, look };
+  };
+
+  it('keeps a free store to the small and medium sizes and the fixed placeholder', async () => {
+    const { widget, host, look } = mountWith(fakeApi(undefined, FREE).fetch);
+    // Until the store's rules are in, the bar keeps its place but shows nothing.
+    expect(look().hidden).toBe(true);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(look()).toEqual({ hidden: false, width: '480', placeholder: FREE_PLACEHOLDER, label: FREE_PLACEHOLDER });
+    widget.destroy();
+    host.remove();
+  });
+
+  it('shows a paid store as its snippet says', async () => {
+    const { widget, host, look } = mountWith(fakeApi(undefined, PAID_RULES).fetch);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(look()).toEqual({ hidden: false, width: '960', placeholder: 'Ask us anything', label: 'Ask us anything' });
+    widget.destroy();
+    host.remove();
+  });
+
+  it("takes the free plan's rules when the API cannot be reached or says nothing", async () => {
+    for (const fetch of [
+      jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+      jest.fn(async () => ({ ok: false, status: 503, json: async () => ({}) })),
+      jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ query: '', hits: [], suggestions: [] }) })),
+    ]) {
+      const { widget, host, look } = mountWith(fetch);
+      await jest.advanceTimersByTimeAsync(0);
+      expect(look()).toMatchObject({ hidden: false, width: '480', placeholder: FREE_PLACEHOLDER });
+      widget.destroy();
+      host.remove();
+    }
+  });
+});
+
 describe('embed script', () => {
-  it('finds its script tag, creates the container before it and mounts there', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('finds its script tag, creates the container before it and mounts there', async () => {
     const script = scriptTag({
       src: 'https://widget.sniff.test/widget/saas-embed.js',
       'data-store-id': 'store-9',
@@ -305,7 +399,7 @@ describe('embed script', () => {
     const wrapper = document.createElement('section');
     wrapper.appendChild(script);
     document.body.appendChild(wrapper);
-    const fetchMock = jest.fn();
+    const fetchMock = fakeApi().fetch;
     Object.assign(window, { fetch: fetchMock });
     jest.isolateModules(() => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -313,9 +407,15 @@ describe('embed script', () => {
     });
     const host = document.getElementById('sniff-search')!;
     expect(host.nextElementSibling).toBe(script);
+    // It asks for its store's rules (a paid store here), then shows the snippet's look.
+    expect(new URL(String(fetchMock.mock.calls[0]![0])).href).toBe(
+      'https://widget.sniff.test/v1/stores/store-9/search?q=&limit=1',
+    );
+    await jest.advanceTimersByTimeAsync(0);
     const input = host.shadowRoot!.querySelector('input')!;
     expect(input.placeholder).toBe('Search by Shop');
     expect(host.shadowRoot!.querySelector('style')!.textContent).toContain('max-width: 640px');
+    host.remove();
   });
 
   it('ignores colours that are not colours', () => {

@@ -1,5 +1,5 @@
-import type { SearchHit, SearchResponse } from '@sniff/contracts';
-import type { WidgetConfig } from './config';
+import type { SearchHit, SearchResponse, WidgetRules } from '@sniff/contracts';
+import { FREE_RULES, withinRules, type WidgetConfig } from './config';
 import { appendHighlighted } from './highlight';
 import { widgetStyles } from './styles';
 
@@ -10,8 +10,10 @@ const LIMIT = 8;
 /** Completions shown above the results (the API sends up to 5). */
 const MAX_SUGGESTIONS = 5;
 
+/** Events name the answer they are about (its searchId); Sniff knows what that answer held. */
 type SearchEventBody =
-  { type: 'search'; query: string; resultCount: number } | { type: 'click'; query: string; hitId: string; url: string };
+  | { type: 'search'; query: string; searchId: string }
+  | { type: 'click'; query: string; searchId: string; hitId: string };
 
 /** What the widget needs from the browser; tests pass their own. */
 export interface WidgetDeps {
@@ -47,9 +49,12 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     return node;
   };
 
+  // The store's plan decides what of the snippet applies (see loadRules): until it is known, the bar
+  // keeps its place but stays hidden, so a visitor never sees a look the plan does not allow.
+  let shown = withinRules(config, FREE_RULES);
   const style = el('style');
-  style.textContent = widgetStyles(config);
-  const bar = el('div', { class: 'bar' });
+  style.textContent = widgetStyles(shown);
+  const bar = el('div', { class: 'bar pending' });
   const icon = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
   icon.setAttribute('class', 'icon');
   icon.setAttribute('viewBox', '0 0 24 24');
@@ -65,8 +70,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     'aria-controls': ids.listbox,
     'aria-autocomplete': 'list',
     'aria-describedby': ids.status,
-    'aria-label': config.placeholder,
-    placeholder: config.placeholder,
+    'aria-label': shown.placeholder,
+    placeholder: shown.placeholder,
     autocomplete: 'off',
     spellcheck: 'false',
     enterkeyhint: 'search',
@@ -85,8 +90,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   let options: ({ kind: 'suggestion'; text: string } | { kind: 'hit'; index: number })[] = [];
   let active = -1;
   let shownQuery = '';
-  /** The query the visible results answer, with their count; null while none. */
-  let answered: { query: string; count: number } | null = null;
+  /** The query the visible results answer, with the answer's searchId; null while none. */
+  let answered: { query: string; searchId?: string } | null = null;
   let inflight: AbortController | null = null;
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -123,9 +128,28 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       return;
     }
     settleWhenAnswered = false;
-    if (current === lastSettled) return;
+    if (current === lastSettled || !answered.searchId) return;
     lastSettled = current;
-    send({ type: 'search', query: input.value.trim(), resultCount: answered.count }, leaving);
+    send({ type: 'search', query: input.value.trim(), searchId: answered.searchId }, leaving);
+  };
+
+  // ---- the store's rules: asked once, with the blank query (the answer a widget mounting gets)
+  const applyRules = (rules: WidgetRules) => {
+    shown = withinRules(config, rules);
+    style.textContent = widgetStyles(shown);
+    input.placeholder = shown.placeholder;
+    input.setAttribute('aria-label', shown.placeholder);
+    bar.classList.remove('pending');
+  };
+  const loadRules = async () => {
+    let rules = FREE_RULES;
+    try {
+      const res = await deps.fetch(`${apiBase}/search?${new URLSearchParams({ q: '', limit: '1' })}`);
+      if (res.ok) rules = ((await res.json()) as SearchResponse).widget ?? FREE_RULES;
+    } catch {
+      // unreachable: the free plan's rules
+    }
+    applyRules(rules);
   };
 
   // ---- rendering
@@ -236,7 +260,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       if (inflight !== controller) return; // a newer query took over
       inflight = null;
       shownQuery = q;
-      answered = { query: q, count: body.hits.length };
+      answered = { query: q, searchId: body.searchId };
       render(body);
       clearTimeout(settleTimer);
       if (settleWhenAnswered) settle();
@@ -266,7 +290,9 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     const hit = hits[i];
     if (!hit) return;
     settle(true);
-    send({ type: 'click', query: input.value.trim(), hitId: hit.id, url: hit.url }, true);
+    if (answered?.searchId) {
+      send({ type: 'click', query: input.value.trim(), searchId: answered.searchId, hitId: hit.id }, true);
+    }
     setExpanded(false);
     deps.navigate(hit.url);
   };
@@ -341,6 +367,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   doc.addEventListener('click', onDocClick);
   win.addEventListener('pagehide', onLeave);
   doc.addEventListener('visibilitychange', onVisibility);
+  void loadRules();
 
   return {
     root,

@@ -2,7 +2,12 @@ import { Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap }
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { callInternal, Queue } from '@sniff/service-kit';
-import type { SearchSettings } from '@sniff/contracts';
+import {
+  popularQueriesResponseSchema,
+  type SearchSettings,
+  searchSettingsSchema,
+  type StoreSuggestion,
+} from '@sniff/contracts';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { StoreEntity } from '../stores/store.entity';
 import { SearchSettingsEntity } from './search-settings.entity';
@@ -13,7 +18,9 @@ export const PUSH_SETTINGS_QUEUE = 'push-search-settings';
 /** About 11 hours of retries with exponential backoff; a later re-index pushes them too. */
 const PUSH_RETRY_LIMIT = 12;
 
-export const EMPTY_SEARCH_SETTINGS: SearchSettings = { synonyms: [], stopWords: [] };
+export const EMPTY_SEARCH_SETTINGS: SearchSettings = { synonyms: [], stopWords: [], hiddenSuggestions: [] };
+/** Popular queries an owner sees for hiding: as many as visitors could ever be suggested, and more. */
+const SUGGESTIONS_LISTED = 100;
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -55,7 +62,27 @@ export class SearchSettingsService implements OnApplicationBootstrap {
   async get(ownerSub: string, storeId: string): Promise<SearchSettings> {
     if (!(await this.stores.existsBy({ id: storeId, ownerSub }))) throw new NotFoundException('Store not found');
     const row = await this.settings.findOneBy({ storeId });
-    return row ? row.settings : EMPTY_SEARCH_SETTINGS;
+    // Parsed: settings saved before a field existed get its default.
+    return row ? searchSettingsSchema.parse(row.settings) : EMPTY_SEARCH_SETTINGS;
+  }
+
+  /**
+   * GET /stores/:id/suggestions: the popular queries the store's visitors are suggested (analytics
+   * decides what is popular), each marked hidden when the owner hid it.
+   */
+  async suggestions(ownerSub: string, storeId: string): Promise<{ suggestions: StoreSuggestion[] }> {
+    const { hiddenSuggestions } = await this.get(ownerSub, storeId);
+    const hidden = new Set(hiddenSuggestions);
+    const body = await callInternal<unknown>(
+      'analytics',
+      this.config.ANALYTICS_URL,
+      `/internal/stores/${encodeURIComponent(storeId)}/popular-queries?limit=${SUGGESTIONS_LISTED}`,
+      { timeoutMs: 10_000 },
+    );
+    const { queries } = popularQueriesResponseSchema.parse(body);
+    return {
+      suggestions: queries.map((q) => ({ query: q.query, visitors: q.count, hidden: hidden.has(q.query) })),
+    };
   }
 
   /** PUT /stores/:id/search-settings: replaces the settings of the caller's store and applies them. */

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CurrentOwner, InternalGuard, Owner, OwnerGuard, ValidBody, ValidQuery } from '@sniff/service-kit';
 import {
   CreateStoreResponse,
@@ -60,5 +60,11 @@ export class InternalStoresController {
   @Get()
   find(@ValidQuery(internalStoresQuerySchema) q: z.infer<typeof internalStoresQuerySchema>) {
     return this.stores.findByOwnerAndUrl(q.owner, q.url);
+  }
+
+  /** GET /internal/stores/:id/widget-rules (search, when a widget mounts): sizes and placeholder its plan allows. */
+  @Get(':id/widget-rules')
+  widgetRules(@Param('id') storeId: string) {
+    return this.stores.widgetRules(storeId);
   }
 }

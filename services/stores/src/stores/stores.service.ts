@@ -6,9 +6,12 @@ import { callInternal, Queue } from '@sniff/service-kit';
 import {
   CreateStoreResponse,
   createWebsiteRequestSchema,
+  type Entitlements,
   entitlementsFor,
   Store,
   UserInfoResponse,
+  type WidgetRules,
+  widgetRulesFor,
 } from '@sniff/contracts';
 import type { z } from 'zod';
 import { STORES_CONFIG, StoresConfig } from '../config';
@@ -53,12 +56,7 @@ export class StoresService {
 
   /** Creates a custom-website store within the owner's entitlements and queues its ingestion. */
   async createWebsite(ownerSub: string, body: CreateWebsite): Promise<CreateStoreResponse> {
-    const { plans } = await callInternal<UserInfoResponse>(
-      'billing',
-      this.config.BILLING_URL,
-      `/internal/users/${encodeURIComponent(ownerSub)}/plans`,
-    );
-    const ent = entitlementsFor(plans);
+    const ent = await this.entitlementsOf(ownerSub);
     if (ent.isFree && (await this.stores.count({ where: { ownerSub } })) >= ent.maxStores) {
       throw new ForbiddenException(`You can only create ${ent.maxStores} search bar on the free plan`);
     }
@@ -107,6 +105,23 @@ export class StoresService {
     });
     await this.stores.delete({ id: store.id, ownerSub });
     return { deleted: true, store_id: store.id };
+  }
+
+  /** Internal (search): what the store's owner's plan lets its widget show. */
+  async widgetRules(storeId: string): Promise<WidgetRules> {
+    const store = await this.stores.findOne({ where: { id: storeId }, select: { id: true, ownerSub: true } });
+    if (!store) throw new NotFoundException('Store not found');
+    return widgetRulesFor(await this.entitlementsOf(store.ownerSub));
+  }
+
+  /** The owner's entitlements, from the plans billing holds. */
+  private async entitlementsOf(ownerSub: string): Promise<Entitlements> {
+    const { plans } = await callInternal<UserInfoResponse>(
+      'billing',
+      this.config.BILLING_URL,
+      `/internal/users/${encodeURIComponent(ownerSub)}/plans`,
+    );
+    return entitlementsFor(plans);
   }
 
   /** Internal (analytics): the owner's stores whose main URL is `url` (trailing slash ignored). */

@@ -4,12 +4,15 @@ import {
   deleteStoreResponseSchema,
   listStoresResponseSchema,
   searchSettingsSchema,
+  storeSuggestionsResponseSchema,
   type Platform,
   type SearchSettings,
   type Store,
+  type StoreSuggestion,
 } from '@sniff/contracts';
 
-const searchSettingsUrl = (storeId: string) => `stores/stores/${encodeURIComponent(storeId)}/search-settings`;
+const storeUrl = (storeId: string) => `stores/stores/${encodeURIComponent(storeId)}`;
+const searchSettingsUrl = (storeId: string) => `${storeUrl(storeId)}/search-settings`;
 
 export const storesApi = createApi({
   reducerPath: 'mfeStoresApi',
@@ -55,8 +58,18 @@ export const storesApi = createApi({
         }
       },
     }),
+    /** What the store's visitors are suggested from its popular searches (analytics decides what is popular). */
+    getStoreSuggestions: build.query<StoreSuggestion[], string>({
+      query: (storeId) => ({ url: `${storeUrl(storeId)}/suggestions`, method: 'GET' }),
+      transformResponse: (raw) => storeSuggestionsResponseSchema.parse(raw).suggestions,
+    }),
   }),
 });
 
-export const { useListStoresQuery, useDeleteStoreMutation, useGetSearchSettingsQuery, useSaveSearchSettingsMutation } =
-  storesApi;
+export const {
+  useListStoresQuery,
+  useDeleteStoreMutation,
+  useGetSearchSettingsQuery,
+  useSaveSearchSettingsMutation,
+  useGetStoreSuggestionsQuery,
+} = storesApi;

@@ -71,7 +71,7 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
     <section aria-labelledby={titleId} className="stores-manage">
       <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>
       <Tabs label="Manage store" tabs={TABS} value={tab} onChange={choose}>
-        {tab === 'details' ? <Details store={store} /> : <SearchTuning tuning={tuning} />}
+        {tab === 'details' ? <Details store={store} /> : <SearchTuning storeId={store.id} tuning={tuning} />}
       </Tabs>
       <div className="wizard-nav">
         <button type="button" className="sniff-button sniff-button--danger" onClick={onDelete}>

@@ -15,26 +15,36 @@ const bakery = {
   status: 'done',
 };
 const SETTINGS_PATH = 'stores/stores/st_1/search-settings';
+const SUGGESTIONS_PATH = 'stores/stores/st_1/suggestions';
 const NOT_A_WORD = 'each entry must be a single word of letters or digits';
 
+/** Settings as a test writes them: no hidden suggestions unless given. */
+type Settings = Omit<SearchSettings, 'hiddenSuggestions'> & { hiddenSuggestions?: string[] };
+
 /**
- * Serves the stores list and a store's search settings: GET answers the saved settings, PUT (a
- * body with the lists) goes to `onSave`, which by default saves them.
+ * Serves the stores list, a store's search settings and its suggestions: GET answers the saved
+ * settings, PUT (a body with the lists) goes to `onSave`, which by default saves them.
  */
 function fakeSettingsApi(
-  initial: SearchSettings,
+  initial: Settings,
   onSave?: (body: Record<string, unknown>) => Reply | Promise<Reply>,
   onLoad?: () => Reply | undefined,
+  suggestions: () => Reply = () => ({ body: { suggestions: [] } }),
 ) {
-  let saved = initial;
+  let saved: SearchSettings = { hiddenSuggestions: [], ...initial };
   const calls = installFakeApi({
     'stores/managestores/list-stores': () => ({ body: [bakery] }),
     [SETTINGS_PATH]: (body) => {
       if (!('synonyms' in body || 'stopWords' in body)) return onLoad?.() ?? { body: saved };
       if (onSave) return onSave(body);
-      saved = { synonyms: body.synonyms, stopWords: body.stopWords } as SearchSettings;
+      saved = {
+        synonyms: body.synonyms,
+        stopWords: body.stopWords,
+        hiddenSuggestions: body.hiddenSuggestions ?? [],
+      } as SearchSettings;
       return { body: saved };
     },
+    [SUGGESTIONS_PATH]: suggestions,
   });
   return { calls, saves: () => calls.filter((c) => c.path === SETTINGS_PATH && 'synonyms' in c.body) };
 }
@@ -128,6 +138,7 @@ test('an owner adds and removes rules and stop words, then saves them: Saving...
       { kind: 'one-way', from: 'laptop', to: ['notebook', 'ultrabook'] },
     ],
     stopWords: ['and', 'of', 'a'],
+    hiddenSuggestions: [],
   };
   expect(saves()).toHaveLength(1);
   expect(saves()[0]!.body).toEqual({ ...expected, email: 'owner@example.com' });
@@ -214,7 +225,7 @@ test('a failed save says why and can be retried', async () => {
   fakeSettingsApi({ synonyms: [], stopWords: [] }, (body) =>
     fail
       ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The stores service is down' } }
-      : { body: { synonyms: body.synonyms, stopWords: body.stopWords } },
+      : { body: { synonyms: body.synonyms, stopWords: body.stopWords, hiddenSuggestions: [] } },
   );
   await openTuning();
   await screen.findByText('No stop words yet.');
@@ -260,7 +271,7 @@ test('Save Changes also saves unsaved search tuning before closing; if that fail
   const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [] }, (body) =>
     fail
       ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Try again later' } }
-      : { body: { synonyms: body.synonyms, stopWords: body.stopWords } },
+      : { body: { synonyms: body.synonyms, stopWords: body.stopWords, hiddenSuggestions: [] } },
   );
   const panel = await openTuning();
   await screen.findByText('No stop words yet.');
@@ -278,4 +289,90 @@ test('Save Changes also saves unsaved search tuning before closing; if that fail
   fireEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Manage Demo Bakery' })).toBeNull());
   expect(saves().map((c) => c.body.stopWords)).toEqual([['the'], ['the']]);
+});
+
+describe('suggestions an owner hides', () => {
+  const popular = [
+    { query: 'gluten free bread', visitors: 12, hidden: false },
+    { query: 'buy cheap pills', visitors: 3, hidden: false },
+  ];
+  const suggestedList = () =>
+    within(screen.getByRole('list', { name: 'Suggested to visitors' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+  const hiddenChips = () =>
+    within(screen.getByRole('list', { name: 'Hidden suggestions' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace('×', ''));
+  const hideField = () => screen.getByLabelText('Hide a suggestion (as visitors see it)');
+  const hideProblem = () => within(screen.getByRole('form', { name: 'Hide a suggestion' })).getByRole('alert');
+
+  test('lists what visitors are suggested; Hide moves one to the hidden list, saved with the settings', async () => {
+    const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [] }, undefined, undefined, () => ({
+      body: { suggestions: popular },
+    }));
+    await openTuning();
+    expect(await screen.findByText('Loading suggestions...')).toBeTruthy();
+    await screen.findByRole('list', { name: 'Suggested to visitors' });
+    expect(suggestedList()).toEqual(['gluten free bread12 visitorsHide', 'buy cheap pills3 visitorsHide']);
+    expect(screen.getByText('No hidden suggestions.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide suggestion buy cheap pills' }));
+    expect(suggestedList()).toEqual(['gluten free bread12 visitorsHide']);
+    expect(hiddenChips()).toEqual(['buy cheap pills']);
+    fireEvent.click(saveButton());
+    expect((await screen.findByRole('status')).textContent).toBe('Search settings saved.');
+    expect(saves()[0]!.body).toMatchObject({ hiddenSuggestions: ['buy cheap pills'] });
+
+    // Shown again: back in the list once saved.
+    fireEvent.click(screen.getByRole('button', { name: 'Show suggestion buy cheap pills again' }));
+    expect(screen.getByText('No hidden suggestions.')).toBeTruthy();
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]!.body).toMatchObject({ hiddenSuggestions: [] });
+  });
+
+  test('hides a text typed in, as visitors would see it, and says what is wrong with an empty or repeated one', async () => {
+    const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [], hiddenSuggestions: ['spam here'] });
+    await openTuning();
+    expect(
+      await screen.findByText(
+        'No popular searches are suggested yet. A search is suggested once several visitors have made it over time.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(hideField(), { target: { value: '  Visit  EVIL.example ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(hiddenChips()).toEqual(['spam here', 'visit evil.example']);
+    expect((hideField() as HTMLInputElement).value).toBe('');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(hideProblem().textContent).toBe('Enter the suggestion as visitors see it.');
+    expect(hideField().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(hideField(), { target: { value: 'SPAM here' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(hideProblem().textContent).toBe('Already hidden: spam here');
+
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({ hiddenSuggestions: ['spam here', 'visit evil.example'] });
+  });
+
+  test('when the suggestions cannot be loaded, says so; Try Again loads them; the rest of the tab works', async () => {
+    let down = true;
+    fakeSettingsApi({ synonyms: [], stopWords: ['the'] }, undefined, undefined, () =>
+      down
+        ? {
+            status: 503,
+            body: { statusCode: 503, error: 'Service Unavailable', message: 'The analytics service is unavailable' },
+          }
+        : { body: { suggestions: popular } },
+    );
+    await openTuning();
+    const alert = await screen.findByText('Could not load the suggestions: The analytics service is unavailable');
+    expect(chips()).toEqual(['the']);
+    down = false;
+    fireEvent.click(within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Try Again' }));
+    await screen.findByRole('list', { name: 'Suggested to visitors' });
+    expect(suggestedList()).toHaveLength(2);
+  });
 });

@@ -1,11 +1,12 @@
 import { Spinner } from '@sniff/ui';
 import type { SaveProblem, SearchTuningState } from './useSearchTuning';
+import { HiddenSuggestions } from './HiddenSuggestions';
 import { StopWords } from './StopWords';
 import { SynonymRules } from './SynonymRules';
 
 /** Where the API's complaint belongs: on one rule or word, on a whole list, or above the Save button. */
 function placeProblem(problem: SaveProblem | null) {
-  const m = problem?.field?.match(/^(synonyms|stopWords)(?:\.(\d+))?/);
+  const m = problem?.field?.match(/^(synonyms|stopWords|hiddenSuggestions)(?:\.(\d+))?/);
   const at = (list: string) =>
     problem && m?.[1] === list && m[2] !== undefined ? { index: Number(m[2]), message: problem.message } : null;
   const whole = (list: string) => (problem && m?.[1] === list && m[2] === undefined ? problem.message : null);
@@ -14,12 +15,14 @@ function placeProblem(problem: SaveProblem | null) {
     synonyms: whole('synonyms'),
     stopWord: at('stopWords'),
     stopWords: whole('stopWords'),
+    // A hidden suggestion is shown as typed, so any complaint about one goes above the list.
+    hidden: problem && m?.[1] === 'hiddenSuggestions' ? problem.message : null,
     elsewhere: problem && !m ? problem.message : null,
   };
 }
 
-/** The "Search tuning" tab of a store's manage panel: synonyms and stop words, saved together. */
-export function SearchTuning({ tuning }: { tuning: SearchTuningState }) {
+/** The "Search tuning" tab of a store's manage panel: synonyms, stop words and hidden suggestions, saved together. */
+export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: SearchTuningState }) {
   if (tuning.loadError) {
     return (
       <div role="alert" className="sniff-panel sniff-panel--error">
@@ -54,6 +57,13 @@ export function SearchTuning({ tuning }: { tuning: SearchTuningState }) {
         onChange={(stopWords) => tuning.edit({ ...settings, stopWords })}
         wordError={placed.stopWord}
         sectionError={placed.stopWords}
+        disabled={tuning.saving}
+      />
+      <HiddenSuggestions
+        storeId={storeId}
+        hidden={settings.hiddenSuggestions}
+        onChange={(hiddenSuggestions) => tuning.edit({ ...settings, hiddenSuggestions })}
+        sectionError={placed.hidden}
         disabled={tuning.saving}
       />
       {placed.elsewhere && (

@@ -73,7 +73,11 @@ export function parseStopWords(text: string, existing: string[]): Parsed<string[
 }
 
 const canonical = (s: SearchSettings) =>
-  JSON.stringify([s.synonyms.map((r) => (r.kind === 'two-way' ? [r.words] : [r.from, r.to])), s.stopWords]);
+  JSON.stringify([
+    s.synonyms.map((r) => (r.kind === 'two-way' ? [r.words] : [r.from, r.to])),
+    s.stopWords,
+    s.hiddenSuggestions,
+  ]);
 
 export function sameSettings(a: SearchSettings, b: SearchSettings): boolean {
   return canonical(a) === canonical(b);

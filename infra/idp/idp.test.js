@@ -302,3 +302,42 @@ test('the product origin itself is an allowed redirect URI and logout target', a
   expect(out.status).toBe(302);
   expect(out.headers.get('location')).toBe(`${PUBLIC_URL}/`);
 });
+
+test('an unknown audience or resource is invalid_target (as OAuth reports it), never a 500', async () => {
+  // /authorize with a registered redirect_uri sends the error back to the product, as RFC 6749 4.1.2.1 says
+  for (const extra of [{ audience: 'https://evil.example/api' }, { resource: 'https://evil.example/api' }]) {
+    const res = await browser().request(authorizeUrl(extra).url);
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location'));
+    expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/dashboard`);
+    expect(back.searchParams.get('error')).toBe('invalid_target');
+    expect(back.searchParams.get('error_description')).toBe('unknown audience https://evil.example/api');
+  }
+  // with response_mode=form_post the provider renders the error as a 400 page posting back to the product
+  const posted = await fetch(authorizeUrl({ audience: 'https://evil.example/api', response_mode: 'form_post' }).url);
+  expect(posted.status).toBe(400);
+  expect(await posted.text()).toContain('name="error" value="invalid_target"');
+  // the token endpoint answers 400 invalid_target
+  const b = browser();
+  const auth = authorizeUrl();
+  const page = await b.go(auth.url);
+  const done = await b.go(
+    new URL(actionOf(page.html), base).href,
+    form({ email: 'demo@sniff.dev', password: 'sniff-demo' }),
+  );
+  const code = new URL(done.redirect).searchParams.get('code');
+  const exchanged = await fetch(
+    `${base}/oauth/token`,
+    form({
+      grant_type: 'authorization_code',
+      client_id: 'sniff-dashboard',
+      code,
+      code_verifier: auth.verifier,
+      redirect_uri: `${PUBLIC_URL}/dashboard`,
+      resource: 'https://evil.example/api',
+    }),
+  );
+  expect(exchanged.status).toBe(400);
+  expect((await exchanged.json()).error).toBe('invalid_target');
+  expect(output).not.toContain('server_error');
+});

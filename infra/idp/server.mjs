@@ -2,7 +2,7 @@
 // unchanged with domain = "http://localhost:8090". Env: IDP_PORT, IDP_ISSUER, PUBLIC_URL, DATABASE_URL,
 // AUTH_AUDIENCE. `node infra/idp/server.mjs`.
 import http from 'node:http';
-import Provider from 'oidc-provider';
+import Provider, { errors } from 'oidc-provider';
 import { openStore } from './store.mjs';
 import { userinfoHandler } from './userinfo.mjs';
 import { errorPage, loginPage, signupPage } from './views.mjs';
@@ -86,8 +86,7 @@ export async function startIdp({
         defaultResource: (ctx) => ctx.oidc.params?.audience ?? audience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== audience)
-            throw new Provider.errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
           return { scope: FULL_SCOPE, audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
         },
       },

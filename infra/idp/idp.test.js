@@ -2,9 +2,11 @@
 // JWT access token for the API audience, refresh, sign up, logout.
 const { spawn } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
+const http = require('node:http');
 const net = require('node:net');
 const { join } = require('node:path');
 const { createRemoteJWKSet, jwtVerify, decodeJwt } = require('jose');
+const pg = require('pg');
 const { createTestDatabase } = require('../test-database');
 
 jest.setTimeout(60_000);
@@ -340,4 +342,112 @@ test('an unknown audience or resource is invalid_target (as OAuth reports it), n
   expect(exchanged.status).toBe(400);
   expect((await exchanged.json()).error).toBe('invalid_target');
   expect(output).not.toContain('server_error');
+});
+
+/** Opens the sign-in form of a fresh authorization request; returns the browser and both form actions. */
+async function openForms() {
+  const b = browser();
+  const page = await b.go(authorizeUrl().url);
+  const login = new URL(actionOf(page.html), base).href;
+  return { b, login, signup: login.replace(/\/login$/, '/signup') };
+}
+
+/** Sends `headers` and `chunk` but never ends the body; resolves with the status if an answer comes first. */
+function answerBeforeBodyEnds(url, headers, chunk) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers });
+    req.on('response', (res) => {
+      resolve(res.statusCode);
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.write(chunk);
+  });
+}
+
+test('a login or sign-up form over 64 KB is answered 413 with the form, without waiting for the rest', async () => {
+  const { b, login, signup } = await openForms();
+  const big = await b.go(login, form({ email: 'demo@sniff.dev', password: 'x'.repeat(70 * 1024) }));
+  expect(big.res.status).toBe(413);
+  expect(big.html).toContain('The form is too large.');
+  expect(big.html).toContain('Log in');
+  const bigSignup = await b.go(
+    signup,
+    form({ name: 'n'.repeat(70 * 1024), email: 'big@example.com', password: 'x'.repeat(9) }),
+  );
+  expect(bigSignup.res.status).toBe(413);
+  expect(bigSignup.html).toContain('The form is too large.');
+  expect(bigSignup.html).toContain('Create account');
+
+  // a client announcing 10 MB, or streaming without a length, has its answer after 100 KB
+  const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const chunk = `password=${'x'.repeat(100 * 1024)}`;
+  const type = 'application/x-www-form-urlencoded';
+  expect(await answerBeforeBodyEnds(login, { cookie, 'content-type': type, 'content-length': 10 << 20 }, chunk)).toBe(
+    413,
+  );
+  expect(
+    await answerBeforeBodyEnds(login, { cookie, 'content-type': type, 'transfer-encoding': 'chunked' }, chunk),
+  ).toBe(413);
+
+  // the same sign-in goes on normally
+  const done = await b.go(login, form({ email: 'demo@sniff.dev', password: 'sniff-demo' }));
+  expect(new URL(done.redirect).searchParams.get('code')).toBeTruthy();
+  expect(output).not.toContain('idp error');
+});
+
+test('a control character or an overlong value in the e-mail, name or password is a 400 with the form; nothing is created', async () => {
+  const { b, login, signup } = await openForms();
+  const cases = [
+    [{ email: 'demo@sniff.dev\u0000', password: 'sniff-demo' }, 'Please enter a valid e-mail address.'],
+    [{ email: 'demo\u001b@sniff.dev', password: 'sniff-demo' }, 'Please enter a valid e-mail address.'],
+    [
+      { email: 'demo@sniff.dev', password: 'sniff-demo\u0000' },
+      'The password contains characters that are not allowed.',
+    ],
+  ];
+  for (const [fields, message] of cases) {
+    const page = await b.go(login, form(fields));
+    expect(page.res.status).toBe(400);
+    expect(page.html).toContain(message);
+    expect(page.html).toContain('Log in');
+  }
+
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const accounts = async () => Number((await client.query('SELECT count(*) FROM idp.accounts')).rows[0].count);
+  try {
+    const before = await accounts();
+    const long = randomBytes(3000).toString('hex');
+    const signups = [
+      [
+        { name: 'Eve\u0000', email: 'eve@example.com', password: 'long enough' },
+        'The name contains characters that are not allowed.',
+      ],
+      [
+        { name: 'Eve\u0085', email: 'eve@example.com', password: 'long enough' },
+        'The name contains characters that are not allowed.',
+      ],
+      [
+        { name: 'Eve', email: 'eve\u0000@example.com', password: 'long enough' },
+        'Please enter a valid e-mail address.',
+      ],
+      [
+        { name: 'Eve', email: 'eve@example.com', password: 'long\u0007enough' },
+        'The password contains characters that are not allowed.',
+      ],
+      [{ name: 'Eve', email: `${long}@example.com`, password: 'long enough' }, 'Please enter a valid e-mail address.'],
+      [{ name: long, email: 'eve@example.com', password: 'long enough' }, 'The name must be at most 200 characters.'],
+    ];
+    for (const [fields, message] of signups) {
+      const page = await b.go(signup, form(fields));
+      expect(page.res.status).toBe(400);
+      expect(page.html).toContain(message);
+      expect(page.html).toContain('Create account');
+    }
+    expect(await accounts()).toBe(before);
+  } finally {
+    await client.end();
+  }
+  expect(output).not.toContain('idp error');
 });

@@ -3,6 +3,7 @@
 // AUTH_AUDIENCE. `node infra/idp/server.mjs`.
 import http from 'node:http';
 import Provider, { errors } from 'oidc-provider';
+import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
 import { openStore } from './store.mjs';
 import { userinfoHandler } from './userinfo.mjs';
 import { errorPage, loginPage, signupPage } from './views.mjs';
@@ -140,17 +141,6 @@ export async function startIdp({
 
   const providerCallback = provider.callback();
 
-  const readForm = (req) =>
-    new Promise((resolve, reject) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk) => {
-        body += chunk;
-        if (body.length > 64 * 1024) reject(new Error('form too large'));
-      });
-      req.on('end', () => resolve(new URLSearchParams(body)));
-      req.on('error', reject);
-    });
   const sendHtml = (res, status, html) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
@@ -192,38 +182,45 @@ export async function startIdp({
         screen === 'signup' ? signupPage({ uid, email: hint }) : loginPage({ uid, email: hint }),
       );
     }
-    if (req.method === 'POST' && action === 'login') {
-      const form = await readForm(req);
-      const email = form.get('email') ?? '';
-      const account = await store.authenticate(email, form.get('password') ?? '');
-      if (!account) return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.id } },
-        { mergeWithLastSubmission: false },
-      );
-    }
-    if (req.method === 'POST' && action === 'signup') {
-      const form = await readForm(req);
-      const email = (form.get('email') ?? '').trim();
-      const name = (form.get('name') ?? '').trim();
-      const password = form.get('password') ?? '';
-      const again = (error) => sendHtml(res, 400, signupPage({ uid, email, name, error }));
-      if (!name) return again('Name is required.');
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return again('Please enter a valid e-mail address.');
-      if (password.length < 8) return again('Password must be at least 8 characters.');
-      const account = await store.create({ email, name, password });
-      if (!account) return again('An account with this e-mail already exists.');
-      log(`idp: created account ${account.id} <${account.email}>`);
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.id } },
-        { mergeWithLastSubmission: false },
-      );
+    if (req.method === 'POST' && (action === 'login' || action === 'signup')) {
+      const page = action === 'login' ? loginPage : signupPage;
+      let form;
+      try {
+        form = await readForm(req);
+      } catch (error) {
+        const status = refusedBodyStatus(error);
+        if (!status) throw error;
+        // stop reading: the rest of a refused body is not waited for
+        res.setHeader('connection', 'close');
+        const message = status === 413 ? 'The form is too large.' : 'The form could not be read.';
+        return sendHtml(res, status, page({ uid, error: message }));
+      }
+      return action === 'login' ? login(req, res, uid, form) : signup(req, res, uid, form);
     }
     return sendHtml(res, 404, errorPage('Not found.'));
+  }
+
+  const signIn = (req, res, account) =>
+    provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+
+  async function login(req, res, uid, form) {
+    const checked = checkLoginForm(form);
+    if (!checked.ok) return sendHtml(res, 400, loginPage({ uid, ...checked.echo, error: checked.error }));
+    const { email, password } = checked.value;
+    const account = await store.authenticate(email, password);
+    if (!account) return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
+    return signIn(req, res, account);
+  }
+
+  async function signup(req, res, uid, form) {
+    const checked = checkSignupForm(form);
+    if (!checked.ok) return sendHtml(res, 400, signupPage({ uid, ...checked.echo, error: checked.error }));
+    const { email, name, password } = checked.value;
+    const account = await store.create({ email, name, password });
+    if (!account)
+      return sendHtml(res, 400, signupPage({ uid, email, name, error: 'An account with this e-mail already exists.' }));
+    log(`idp: created account ${account.id} <${account.email}>`);
+    return signIn(req, res, account);
   }
 
   /** Auth0's /v2/logout: ends the session, then goes back to returnTo on the product's origin. */

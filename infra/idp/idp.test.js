@@ -27,10 +27,11 @@ const freePort = () =>
   });
 
 let port;
-async function startIdp() {
+/** @param {Record<string, string>} env more environment for the IdP */
+async function startIdp(env = {}) {
   output = '';
   idp = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
-    env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url },
+    env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   idp.stdout.on('data', (d) => (output += d));
@@ -450,4 +451,87 @@ test('a control character or an overlong value in the e-mail, name or password i
     await client.end();
   }
   expect(output).not.toContain('idp error');
+});
+
+describe('sign-in throttle (a fresh IdP per test: the counters live in its memory)', () => {
+  beforeEach(async () => {
+    await stopIdp();
+    await startIdp({ IDP_SIGNIN_BLOCK_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await stopIdp();
+    await startIdp();
+  });
+
+  const wait = (seconds) => new Promise((r) => setTimeout(r, seconds * 1000 + 150));
+  const demo = (password) => form({ email: 'demo@sniff.dev', password });
+
+  test('5 wrong passwords block the e-mail, even for the right password, longer each time; a sign-in after the wait works', async () => {
+    const { b, login } = await openForms();
+    for (let i = 0; i < 5; i += 1) expect((await b.go(login, demo(`wrong-${i}`))).res.status).toBe(401);
+    // refused before the password is checked: the right one is refused too
+    const blocked = await b.go(login, demo('sniff-demo'));
+    expect(blocked.res.status).toBe(429);
+    expect(blocked.res.headers.get('retry-after')).toBe('1');
+    expect(blocked.html).toContain('Too many sign-in attempts. Try again in 1 second.');
+    expect(blocked.html).toContain('Log in');
+    // another e-mail from the same address is not blocked
+    expect((await b.go(login, form({ email: 'someone@example.com', password: 'wrong' }))).res.status).toBe(401);
+
+    await wait(1);
+    for (let i = 0; i < 5; i += 1) expect((await b.go(login, demo(`wrong-${i}`))).res.status).toBe(401);
+    const longer = await b.go(login, demo('sniff-demo'));
+    expect(longer.res.status).toBe(429);
+    expect(longer.res.headers.get('retry-after')).toBe('2');
+    expect(longer.html).toContain('Try again in 2 seconds.');
+
+    await wait(2);
+    const done = await b.go(login, demo('sniff-demo'));
+    expect(new URL(done.redirect).searchParams.get('code')).toBeTruthy();
+  });
+
+  test('a successful sign-in resets the count of wrong passwords; 30 in parallel pass at most 5 to the password check', async () => {
+    const first = await openForms();
+    for (let i = 0; i < 4; i += 1) expect((await first.b.go(first.login, demo(`wrong-${i}`))).res.status).toBe(401);
+    expect((await first.b.go(first.login, demo('sniff-demo'))).redirect).toBeDefined();
+    const second = await openForms();
+    for (let i = 0; i < 5; i += 1) expect((await second.b.go(second.login, demo(`wrong-${i}`))).res.status).toBe(401);
+    expect((await second.b.go(second.login, demo('sniff-demo'))).res.status).toBe(429);
+
+    await wait(1);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => second.b.go(second.login, demo(`burst-${i}`)).then((r) => r.res.status)),
+    );
+    expect(burst.filter((status) => status === 401)).toHaveLength(5);
+    expect(burst.filter((status) => status === 429)).toHaveLength(25);
+  });
+
+  test('30 wrong passwords from one address, over any e-mails, block that address for every e-mail', async () => {
+    const { b, login } = await openForms();
+    for (let i = 0; i < 30; i += 1) {
+      const attempt = await b.go(login, form({ email: `user${Math.floor(i / 5)}@example.com`, password: 'wrong' }));
+      expect(attempt.res.status).toBe(401);
+    }
+    const blocked = await b.go(login, demo('sniff-demo'));
+    expect(blocked.res.status).toBe(429);
+    expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(blocked.html).toContain('Too many sign-in attempts. Try again in');
+  });
+
+  test('10 sign-ups from one address per hour, then 429 with the sign-up form', async () => {
+    const { b, signup } = await openForms();
+    const taken = form({ name: 'Mallory', email: 'demo@sniff.dev', password: 'long enough' });
+    for (let i = 0; i < 10; i += 1) {
+      const attempt = await b.go(signup, taken);
+      expect(attempt.html).toContain('An account with this e-mail already exists.');
+    }
+    const refused = await b.go(
+      signup,
+      form({ name: 'Mallory', email: 'mallory@example.com', password: 'long enough' }),
+    );
+    expect(refused.res.status).toBe(429);
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(refused.html).toContain('Too many sign-ups from this address. Try again in');
+    expect(refused.html).toContain('Create account');
+  });
 });

@@ -1,9 +1,11 @@
 // The local identity provider (oidc-provider 9) speaking Auth0's routes, so @auth0/auth0-react works
-// unchanged with domain = "http://localhost:8090". Env: IDP_PORT, IDP_ISSUER, PUBLIC_URL, DATABASE_URL,
-// AUTH_AUDIENCE. `node infra/idp/server.mjs`.
+// unchanged with domain = "http://localhost:8090". Env (config.mjs): IDP_PORT, IDP_ISSUER, PUBLIC_URL,
+// DATABASE_URL, AUTH_AUDIENCE, IDP_SIGNIN_BLOCK_SECONDS. `node infra/idp/server.mjs`.
 import http from 'node:http';
 import Provider, { errors } from 'oidc-provider';
+import { idpOptionsFromEnv } from './config.mjs';
 import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
+import { signInThrottle } from './sign-in-throttle.mjs';
 import { openStore } from './store.mjs';
 import { userinfoHandler } from './userinfo.mjs';
 import { errorPage, loginPage, signupPage } from './views.mjs';
@@ -14,7 +16,8 @@ const FULL_SCOPE = 'openid profile email offline_access';
 
 /**
  * Builds and starts the identity provider.
- * @param {{ port?: number, issuer?: string, publicUrl?: string, databaseUrl: string, audience?: string, log?: (line: string) => void }} options
+ * @param {{ port?: number, issuer?: string, publicUrl?: string, databaseUrl: string, audience?: string,
+ *   signInBlockSeconds?: number, log?: (line: string) => void }} options
  * @returns {Promise<{ url: string, issuer: string, close(): Promise<void> }>}
  */
 export async function startIdp({
@@ -23,9 +26,11 @@ export async function startIdp({
   publicUrl = 'http://localhost:8080',
   databaseUrl,
   audience = 'https://api.sniff.dev',
+  signInBlockSeconds = 60,
   log = (line) => console.log(line),
 }) {
   const store = await openStore(databaseUrl);
+  const throttle = signInThrottle({ blockSeconds: signInBlockSeconds });
   const publicOrigin = new URL(publicUrl).origin;
   const sessionCookie = { httpOnly: true, sameSite: 'lax', signed: true, path: '/' };
   const signingKey = await store.signingKey();
@@ -141,10 +146,14 @@ export async function startIdp({
 
   const providerCallback = provider.callback();
 
-  const sendHtml = (res, status, html) => {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  const sendHtml = (res, status, html, headers = {}) => {
+    res.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
   };
+  const tooMany = (res, retryAfter, page) => sendHtml(res, 429, page, { 'retry-after': String(retryAfter) });
+  const inSeconds = (n) => `Try again in ${n} second${n === 1 ? '' : 's'}.`;
+  // The IdP listens on loopback only, with no proxy in front: the socket's address is the client's.
+  const clientAddress = (req) => req.socket.remoteAddress ?? 'unknown';
 
   /** First-party client: grant whatever the consent prompt is missing, then carry on. */
   async function autoConsent(req, res, details) {
@@ -207,8 +216,17 @@ export async function startIdp({
     const checked = checkLoginForm(form);
     if (!checked.ok) return sendHtml(res, 400, loginPage({ uid, ...checked.echo, error: checked.error }));
     const { email, password } = checked.value;
+    const attempt = await throttle.signIn(email.toLowerCase(), clientAddress(req));
+    if ('retryAfter' in attempt) {
+      const error = `Too many sign-in attempts. ${inSeconds(attempt.retryAfter)}`;
+      return tooMany(res, attempt.retryAfter, loginPage({ uid, email, error }));
+    }
     const account = await store.authenticate(email, password);
-    if (!account) return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
+    if (!account) {
+      await attempt.failed();
+      return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
+    }
+    await attempt.succeeded();
     return signIn(req, res, account);
   }
 
@@ -216,6 +234,11 @@ export async function startIdp({
     const checked = checkSignupForm(form);
     if (!checked.ok) return sendHtml(res, 400, signupPage({ uid, ...checked.echo, error: checked.error }));
     const { email, name, password } = checked.value;
+    const refused = await throttle.signUp(clientAddress(req));
+    if (refused) {
+      const error = `Too many sign-ups from this address. ${inSeconds(refused.retryAfter)}`;
+      return tooMany(res, refused.retryAfter, signupPage({ uid, email, name, error }));
+    }
     const account = await store.create({ email, name, password });
     if (!account)
       return sendHtml(res, 400, signupPage({ uid, email, name, error: 'An account with this e-mail already exists.' }));
@@ -299,18 +322,12 @@ export async function startIdp({
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const port = Number(process.env.IDP_PORT ?? 8090);
-  if (!process.env.DATABASE_URL) {
-    console.error('idp: DATABASE_URL is required');
+  const config = idpOptionsFromEnv(process.env);
+  if (!config.ok) {
+    console.error(`idp: ${config.error}`);
     process.exit(1);
   }
-  startIdp({
-    port,
-    issuer: process.env.IDP_ISSUER || `http://localhost:${port}/`,
-    publicUrl: process.env.PUBLIC_URL || 'http://localhost:8080',
-    databaseUrl: process.env.DATABASE_URL,
-    audience: process.env.AUTH_AUDIENCE || 'https://api.sniff.dev',
-  }).then(
+  startIdp(config.options).then(
     (idp) => {
       console.log(`identity provider on ${idp.url} (issuer ${idp.issuer})`);
       const stop = () =>

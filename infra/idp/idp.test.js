@@ -11,12 +11,14 @@ const { createTestDatabase } = require('../test-database');
 
 jest.setTimeout(60_000);
 
-const PUBLIC_URL = 'http://localhost:18080';
 const AUDIENCE = 'https://api.sniff.dev';
 let db;
 let idp;
 let base;
 let output = '';
+/** A stand-in of the product's origin, where the IdP sends the browser back (and a page that frames the IdP). */
+let product;
+let PUBLIC_URL;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -54,8 +56,21 @@ async function stopIdp() {
   }
 }
 
+function startProduct() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://product');
+    const page = (body) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>${body}`);
+    if (url.pathname === '/dashboard') return page('<h1>Dashboard</h1>');
+    if (url.pathname === '/frame') return page(`<iframe src="${encodeURI(url.searchParams.get('src'))}"></iframe>`);
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
+  product = await startProduct();
+  PUBLIC_URL = `http://localhost:${product.address().port}`;
   port = await freePort();
   base = `http://localhost:${port}`;
   await startIdp();
@@ -64,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopIdp();
   await db?.drop();
+  await new Promise((resolve) => product?.close(resolve));
 });
 
 /** A tiny browser: cookie jar and manual redirects. */
@@ -350,7 +366,7 @@ async function openForms() {
   const b = browser();
   const page = await b.go(authorizeUrl().url);
   const login = new URL(actionOf(page.html), base).href;
-  return { b, login, signup: login.replace(/\/login$/, '/signup') };
+  return { b, page, login, signup: login.replace(/\/login$/, '/signup') };
 }
 
 /** Sends `headers` and `chunk` but never ends the body; resolves with the status if an answer comes first. */
@@ -453,10 +469,139 @@ test('a control character or an overlong value in the e-mail, name or password i
   expect(output).not.toContain('idp error');
 });
 
+/** The page's policy allows exactly its own inline styles and scripts (by hash), forms to the IdP and the product, no framing. */
+function expectPageSecurity({ res, html }) {
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  const policy = Object.fromEntries(
+    res.headers
+      .get('content-security-policy')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
+  expect(policy['default-src']).toEqual(["'none'"]);
+  expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['base-uri']).toEqual(["'none'"]);
+  expect(policy['form-action']).toEqual(["'self'", base, PUBLIC_URL]);
+  const inline = (tag) =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+      ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+    );
+  for (const [directive, tag] of [
+    ['style-src', 'style'],
+    ['script-src', 'script'],
+  ]) {
+    for (const hash of inline(tag)) expect(policy[directive]).toContain(hash);
+    for (const source of policy[directive]) expect(source).toMatch(/^'(none|sha256-[A-Za-z0-9+/]+=*)'$/);
+    if (policy[directive].length > 1) expect(policy[directive]).not.toContain("'none'");
+  }
+  expect(html).not.toMatch(/ style=|<link|<script src/);
+}
+
+test("every page the IdP renders, its own and oidc-provider's, has the CSP and cannot be framed", async () => {
+  const { b, page, login } = await openForms();
+  const pages = { login: page };
+  pages.signup = await b.go(login.replace(/\/login$/, '?screen=signup'));
+  expect(pages.signup.html).toContain('Create account');
+  pages.wrongPassword = await b.go(login, form({ email: 'demo@sniff.dev', password: 'wrong' }));
+  expect(pages.wrongPassword.res.status).toBe(401);
+  pages.invalidForm = await b.go(login, form({ email: 'demo\u0000', password: 'x' }));
+  expect(pages.invalidForm.res.status).toBe(400);
+  pages.tooLarge = await b.go(login, form({ email: 'demo@sniff.dev', password: 'x'.repeat(70 * 1024) }));
+  expect(pages.tooLarge.res.status).toBe(413);
+  pages.notFound = await b.go(login.replace(/\/login$/, '/elsewhere'));
+  expect(pages.notFound.res.status).toBe(404);
+  pages.expired = await browser().go(`${base}/interaction/unknown`);
+  expect(pages.expired.html).toContain('This sign-in link has expired.');
+  // oidc-provider's pages: its error page (renderError), form_post (inline script), sign-out and signed-out
+  pages.providerError = await browser().go(`${base}/authorize`);
+  expect(pages.providerError.res.status).toBe(400);
+  pages.formPostError = await browser().go(
+    authorizeUrl({ audience: 'https://evil.example/', response_mode: 'form_post' }).url,
+  );
+  expect(pages.formPostError.html).toContain('invalid_target');
+  expect((await b.go(login, form({ email: 'demo@sniff.dev', password: 'sniff-demo' }))).redirect).toBeDefined();
+  pages.formPost = await b.go(authorizeUrl({ response_mode: 'form_post' }).url);
+  expect(pages.formPost.html).toContain('name="code"');
+  expect(pages.formPost.html).toContain('<script>');
+  pages.signOut = await b.go(`${base}/oidc/logout`);
+  expect(pages.signOut.html).toContain('Yes, sign me out');
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(pages.signOut.html)[1];
+  pages.signedOut = await b.go(`${base}/oidc/logout/confirm`, form({ xsrf, logout: 'yes' }));
+  expect(pages.signedOut.url).toBe(`${base}/oidc/logout/success`);
+  expect(pages.signedOut.html).toContain('Signed out');
+
+  for (const [name, rendered] of Object.entries(pages)) {
+    try {
+      expectPageSecurity(rendered);
+    } catch (error) {
+      error.message = `${name} page: ${error.message}`;
+      throw error;
+    }
+  }
+});
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+test('in Chromium the sign-in page keeps within its CSP, the sign-in reaches the product, and the form cannot be framed', async () => {
+  const { chromium } = require('playwright-core');
+  const chrome = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await chrome.newPage();
+    const refused = [];
+    page.on('console', (message) => {
+      if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(authorizeUrl().url);
+    // the hashed style applies
+    expect(
+      await page
+        .getByRole('button', { name: 'Log in' })
+        .evaluate((el) => el.ownerDocument.defaultView.getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(79, 70, 229)');
+    await page.getByLabel('E-mail').fill('demo@sniff.dev');
+    await page.getByLabel('Password').fill('sniff-demo');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // the form post, then /authorize, then the product: form-action allows the whole chain
+    await page.waitForURL((url) => url.href.startsWith(`${PUBLIC_URL}/dashboard?`), { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+    // oidc-provider's form_post page posts the code with its inline script (allowed by its hash)
+    await page.goto(authorizeUrl({ response_mode: 'form_post' }).url);
+    await page.waitForURL(`${PUBLIC_URL}/dashboard`, { timeout: 10_000 });
+    expect(refused).toEqual([]);
+
+    // a page of another origin framing the sign-in form gets nothing
+    const framing = await (await chrome.newContext()).newPage();
+    const frameRefused = framing.waitForEvent('console', {
+      predicate: (message) => /frame-ancestors/.test(message.text()),
+      timeout: 10_000,
+    });
+    await framing.goto(`${PUBLIC_URL}/frame?src=${encodeURIComponent(authorizeUrl().url)}`);
+    await frameRefused;
+    const frame = framing.frames()[1];
+    expect(await frame.locator('input[type=password]').count()).toBe(0);
+  } finally {
+    await chrome.close();
+  }
+});
+
 describe('sign-in throttle (a fresh IdP per test: the counters live in its memory)', () => {
   beforeEach(async () => {
     await stopIdp();
-    await startIdp({ IDP_SIGNIN_BLOCK_SECONDS: '1' });
+    await startIdp({ IDP_SIGNIN_BLOCK_SECONDS: '2' });
   });
   afterAll(async () => {
     await stopIdp();
@@ -472,20 +617,21 @@ describe('sign-in throttle (a fresh IdP per test: the counters live in its memor
     // refused before the password is checked: the right one is refused too
     const blocked = await b.go(login, demo('sniff-demo'));
     expect(blocked.res.status).toBe(429);
-    expect(blocked.res.headers.get('retry-after')).toBe('1');
-    expect(blocked.html).toContain('Too many sign-in attempts. Try again in 1 second.');
+    expect(blocked.res.headers.get('retry-after')).toBe('2');
+    expect(blocked.html).toContain('Too many sign-in attempts. Try again in 2 seconds.');
     expect(blocked.html).toContain('Log in');
+    expectPageSecurity(blocked);
     // another e-mail from the same address is not blocked
     expect((await b.go(login, form({ email: 'someone@example.com', password: 'wrong' }))).res.status).toBe(401);
 
-    await wait(1);
+    await wait(2);
     for (let i = 0; i < 5; i += 1) expect((await b.go(login, demo(`wrong-${i}`))).res.status).toBe(401);
     const longer = await b.go(login, demo('sniff-demo'));
     expect(longer.res.status).toBe(429);
-    expect(longer.res.headers.get('retry-after')).toBe('2');
-    expect(longer.html).toContain('Try again in 2 seconds.');
+    expect(longer.res.headers.get('retry-after')).toBe('4');
+    expect(longer.html).toContain('Try again in 4 seconds.');
 
-    await wait(2);
+    await wait(4);
     const done = await b.go(login, demo('sniff-demo'));
     expect(new URL(done.redirect).searchParams.get('code')).toBeTruthy();
   });
@@ -498,7 +644,7 @@ describe('sign-in throttle (a fresh IdP per test: the counters live in its memor
     for (let i = 0; i < 5; i += 1) expect((await second.b.go(second.login, demo(`wrong-${i}`))).res.status).toBe(401);
     expect((await second.b.go(second.login, demo('sniff-demo'))).res.status).toBe(429);
 
-    await wait(1);
+    await wait(2);
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) => second.b.go(second.login, demo(`burst-${i}`)).then((r) => r.res.status)),
     );

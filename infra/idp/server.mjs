@@ -5,10 +5,11 @@ import http from 'node:http';
 import Provider, { errors } from 'oidc-provider';
 import { idpOptionsFromEnv } from './config.mjs';
 import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
+import { providerSecurityHeaders, securityHeaders } from './security-headers.mjs';
 import { signInThrottle } from './sign-in-throttle.mjs';
 import { openStore } from './store.mjs';
 import { userinfoHandler } from './userinfo.mjs';
-import { errorPage, loginPage, signupPage } from './views.mjs';
+import { errorPage, loggedOutPage, loginPage, logoutPage, signupPage } from './views.mjs';
 
 export const CLIENT_ID = 'sniff-dashboard';
 export const EMAIL_CLAIM = 'https://sniff.dev/email';
@@ -32,6 +33,7 @@ export async function startIdp({
   const store = await openStore(databaseUrl);
   const throttle = signInThrottle({ blockSeconds: signInBlockSeconds });
   const publicOrigin = new URL(publicUrl).origin;
+  const pageHeaders = securityHeaders({ issuer, publicOrigin });
   const sessionCookie = { httpOnly: true, sameSite: 'lax', signed: true, path: '/' };
   const signingKey = await store.signingKey();
   const userinfo = userinfoHandler({
@@ -87,6 +89,18 @@ export async function startIdp({
       devInteractions: { enabled: false },
       userinfo: { enabled: false }, // /userinfo is answered by userinfo.mjs (Auth0-style)
       revocation: { enabled: true },
+      // oidc-provider's own sign-out pages, in the IdP's look and within its Content-Security-Policy
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage();
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: (ctx) => ctx.oidc.params?.audience ?? audience,
@@ -120,6 +134,8 @@ export async function startIdp({
   });
   provider.on('server_error', (_ctx, error) => log(`idp server_error: ${error.stack ?? error}`));
 
+  provider.use(providerSecurityHeaders(pageHeaders));
+
   // offline_access is only honoured with prompt=consent; consent is automatic for this first-party
   // client, so ask for it whenever offline_access is requested (auth0-spa-js with useRefreshTokens).
   provider.use(async (ctx, next) => {
@@ -147,7 +163,12 @@ export async function startIdp({
   const providerCallback = provider.callback();
 
   const sendHtml = (res, status, html, headers = {}) => {
-    res.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(status, {
+      ...headers,
+      ...pageHeaders,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     res.end(html);
   };
   const tooMany = (res, retryAfter, page) => sendHtml(res, 429, page, { 'retry-after': String(retryAfter) });

@@ -2,19 +2,23 @@
 // JWT access token for the API audience, refresh, sign up, logout.
 const { spawn } = require('node:child_process');
 const { createHash, randomBytes } = require('node:crypto');
+const http = require('node:http');
 const net = require('node:net');
 const { join } = require('node:path');
 const { createRemoteJWKSet, jwtVerify, decodeJwt } = require('jose');
+const pg = require('pg');
 const { createTestDatabase } = require('../test-database');
 
 jest.setTimeout(60_000);
 
-const PUBLIC_URL = 'http://localhost:18080';
 const AUDIENCE = 'https://api.sniff.dev';
 let db;
 let idp;
 let base;
 let output = '';
+/** A stand-in of the product's origin, where the IdP sends the browser back (and a page that frames the IdP). */
+let product;
+let PUBLIC_URL;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -25,10 +29,11 @@ const freePort = () =>
   });
 
 let port;
-async function startIdp() {
+/** @param {Record<string, string>} env more environment for the IdP */
+async function startIdp(env = {}) {
   output = '';
   idp = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
-    env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url },
+    env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   idp.stdout.on('data', (d) => (output += d));
@@ -51,8 +56,21 @@ async function stopIdp() {
   }
 }
 
+function startProduct() {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://product');
+    const page = (body) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>${body}`);
+    if (url.pathname === '/dashboard') return page('<h1>Dashboard</h1>');
+    if (url.pathname === '/frame') return page(`<iframe src="${encodeURI(url.searchParams.get('src'))}"></iframe>`);
+    res.writeHead(404).end();
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
+  product = await startProduct();
+  PUBLIC_URL = `http://localhost:${product.address().port}`;
   port = await freePort();
   base = `http://localhost:${port}`;
   await startIdp();
@@ -61,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopIdp();
   await db?.drop();
+  await new Promise((resolve) => product?.close(resolve));
 });
 
 /** A tiny browser: cookie jar and manual redirects. */
@@ -301,4 +320,364 @@ test('the product origin itself is an allowed redirect URI and logout target', a
   const out = await b.request(`${base}/v2/logout?client_id=sniff-dashboard`);
   expect(out.status).toBe(302);
   expect(out.headers.get('location')).toBe(`${PUBLIC_URL}/`);
+});
+
+test('an unknown audience or resource is invalid_target (as OAuth reports it), never a 500', async () => {
+  // /authorize with a registered redirect_uri sends the error back to the product, as RFC 6749 4.1.2.1 says
+  for (const extra of [{ audience: 'https://evil.example/api' }, { resource: 'https://evil.example/api' }]) {
+    const res = await browser().request(authorizeUrl(extra).url);
+    expect(res.status).toBe(303);
+    const back = new URL(res.headers.get('location'));
+    expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/dashboard`);
+    expect(back.searchParams.get('error')).toBe('invalid_target');
+    expect(back.searchParams.get('error_description')).toBe('unknown audience https://evil.example/api');
+  }
+  // with response_mode=form_post the provider renders the error as a 400 page posting back to the product
+  const posted = await fetch(authorizeUrl({ audience: 'https://evil.example/api', response_mode: 'form_post' }).url);
+  expect(posted.status).toBe(400);
+  expect(await posted.text()).toContain('name="error" value="invalid_target"');
+  // the token endpoint answers 400 invalid_target
+  const b = browser();
+  const auth = authorizeUrl();
+  const page = await b.go(auth.url);
+  const done = await b.go(
+    new URL(actionOf(page.html), base).href,
+    form({ email: 'demo@sniff.dev', password: 'sniff-demo' }),
+  );
+  const code = new URL(done.redirect).searchParams.get('code');
+  const exchanged = await fetch(
+    `${base}/oauth/token`,
+    form({
+      grant_type: 'authorization_code',
+      client_id: 'sniff-dashboard',
+      code,
+      code_verifier: auth.verifier,
+      redirect_uri: `${PUBLIC_URL}/dashboard`,
+      resource: 'https://evil.example/api',
+    }),
+  );
+  expect(exchanged.status).toBe(400);
+  expect((await exchanged.json()).error).toBe('invalid_target');
+  expect(output).not.toContain('server_error');
+});
+
+/** Opens the sign-in form of a fresh authorization request; returns the browser and both form actions. */
+async function openForms() {
+  const b = browser();
+  const page = await b.go(authorizeUrl().url);
+  const login = new URL(actionOf(page.html), base).href;
+  return { b, page, login, signup: login.replace(/\/login$/, '/signup') };
+}
+
+/** Sends `headers` and `chunk` but never ends the body; resolves with the status if an answer comes first. */
+function answerBeforeBodyEnds(url, headers, chunk) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers });
+    req.on('response', (res) => {
+      resolve(res.statusCode);
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.write(chunk);
+  });
+}
+
+test('a login or sign-up form over 64 KB is answered 413 with the form, without waiting for the rest', async () => {
+  const { b, login, signup } = await openForms();
+  const big = await b.go(login, form({ email: 'demo@sniff.dev', password: 'x'.repeat(70 * 1024) }));
+  expect(big.res.status).toBe(413);
+  expect(big.html).toContain('The form is too large.');
+  expect(big.html).toContain('Log in');
+  const bigSignup = await b.go(
+    signup,
+    form({ name: 'n'.repeat(70 * 1024), email: 'big@example.com', password: 'x'.repeat(9) }),
+  );
+  expect(bigSignup.res.status).toBe(413);
+  expect(bigSignup.html).toContain('The form is too large.');
+  expect(bigSignup.html).toContain('Create account');
+
+  // a client announcing 10 MB, or streaming without a length, has its answer after 100 KB
+  const cookie = [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const chunk = `password=${'x'.repeat(100 * 1024)}`;
+  const type = 'application/x-www-form-urlencoded';
+  expect(await answerBeforeBodyEnds(login, { cookie, 'content-type': type, 'content-length': 10 << 20 }, chunk)).toBe(
+    413,
+  );
+  expect(
+    await answerBeforeBodyEnds(login, { cookie, 'content-type': type, 'transfer-encoding': 'chunked' }, chunk),
+  ).toBe(413);
+
+  // the same sign-in goes on normally
+  const done = await b.go(login, form({ email: 'demo@sniff.dev', password: 'sniff-demo' }));
+  expect(new URL(done.redirect).searchParams.get('code')).toBeTruthy();
+  expect(output).not.toContain('idp error');
+});
+
+test('a control character or an overlong value in the e-mail, name or password is a 400 with the form; nothing is created', async () => {
+  const { b, login, signup } = await openForms();
+  const cases = [
+    [{ email: 'demo@sniff.dev\u0000', password: 'sniff-demo' }, 'Please enter a valid e-mail address.'],
+    [{ email: 'demo\u001b@sniff.dev', password: 'sniff-demo' }, 'Please enter a valid e-mail address.'],
+    [
+      { email: 'demo@sniff.dev', password: 'sniff-demo\u0000' },
+      'The password contains characters that are not allowed.',
+    ],
+  ];
+  for (const [fields, message] of cases) {
+    const page = await b.go(login, form(fields));
+    expect(page.res.status).toBe(400);
+    expect(page.html).toContain(message);
+    expect(page.html).toContain('Log in');
+  }
+
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const accounts = async () => Number((await client.query('SELECT count(*) FROM idp.accounts')).rows[0].count);
+  try {
+    const before = await accounts();
+    const long = randomBytes(3000).toString('hex');
+    const signups = [
+      [
+        { name: 'Eve\u0000', email: 'eve@example.com', password: 'long enough' },
+        'The name contains characters that are not allowed.',
+      ],
+      [
+        { name: 'Eve\u0085', email: 'eve@example.com', password: 'long enough' },
+        'The name contains characters that are not allowed.',
+      ],
+      [
+        { name: 'Eve', email: 'eve\u0000@example.com', password: 'long enough' },
+        'Please enter a valid e-mail address.',
+      ],
+      [
+        { name: 'Eve', email: 'eve@example.com', password: 'long\u0007enough' },
+        'The password contains characters that are not allowed.',
+      ],
+      [{ name: 'Eve', email: `${long}@example.com`, password: 'long enough' }, 'Please enter a valid e-mail address.'],
+      [{ name: long, email: 'eve@example.com', password: 'long enough' }, 'The name must be at most 200 characters.'],
+    ];
+    for (const [fields, message] of signups) {
+      const page = await b.go(signup, form(fields));
+      expect(page.res.status).toBe(400);
+      expect(page.html).toContain(message);
+      expect(page.html).toContain('Create account');
+    }
+    expect(await accounts()).toBe(before);
+  } finally {
+    await client.end();
+  }
+  expect(output).not.toContain('idp error');
+});
+
+/** The page's policy allows exactly its own inline styles and scripts (by hash), forms to the IdP and the product, no framing. */
+function expectPageSecurity({ res, html }) {
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  const policy = Object.fromEntries(
+    res.headers
+      .get('content-security-policy')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
+  expect(policy['default-src']).toEqual(["'none'"]);
+  expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['base-uri']).toEqual(["'none'"]);
+  expect(policy['form-action']).toEqual(["'self'", base, PUBLIC_URL]);
+  const inline = (tag) =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(
+      ([, body]) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+    );
+  for (const [directive, tag] of [
+    ['style-src', 'style'],
+    ['script-src', 'script'],
+  ]) {
+    for (const hash of inline(tag)) expect(policy[directive]).toContain(hash);
+    for (const source of policy[directive]) expect(source).toMatch(/^'(none|sha256-[A-Za-z0-9+/]+=*)'$/);
+    if (policy[directive].length > 1) expect(policy[directive]).not.toContain("'none'");
+  }
+  expect(html).not.toMatch(/ style=|<link|<script src/);
+}
+
+test("every page the IdP renders, its own and oidc-provider's, has the CSP and cannot be framed", async () => {
+  const { b, page, login } = await openForms();
+  const pages = { login: page };
+  pages.signup = await b.go(login.replace(/\/login$/, '?screen=signup'));
+  expect(pages.signup.html).toContain('Create account');
+  pages.wrongPassword = await b.go(login, form({ email: 'demo@sniff.dev', password: 'wrong' }));
+  expect(pages.wrongPassword.res.status).toBe(401);
+  pages.invalidForm = await b.go(login, form({ email: 'demo\u0000', password: 'x' }));
+  expect(pages.invalidForm.res.status).toBe(400);
+  pages.tooLarge = await b.go(login, form({ email: 'demo@sniff.dev', password: 'x'.repeat(70 * 1024) }));
+  expect(pages.tooLarge.res.status).toBe(413);
+  pages.notFound = await b.go(login.replace(/\/login$/, '/elsewhere'));
+  expect(pages.notFound.res.status).toBe(404);
+  pages.expired = await browser().go(`${base}/interaction/unknown`);
+  expect(pages.expired.html).toContain('This sign-in link has expired.');
+  // oidc-provider's pages: its error page (renderError), form_post (inline script), sign-out and signed-out
+  pages.providerError = await browser().go(`${base}/authorize`);
+  expect(pages.providerError.res.status).toBe(400);
+  pages.formPostError = await browser().go(
+    authorizeUrl({ audience: 'https://evil.example/', response_mode: 'form_post' }).url,
+  );
+  expect(pages.formPostError.html).toContain('invalid_target');
+  expect((await b.go(login, form({ email: 'demo@sniff.dev', password: 'sniff-demo' }))).redirect).toBeDefined();
+  pages.formPost = await b.go(authorizeUrl({ response_mode: 'form_post' }).url);
+  expect(pages.formPost.html).toContain('name="code"');
+  expect(pages.formPost.html).toContain('<script>');
+  pages.signOut = await b.go(`${base}/oidc/logout`);
+  expect(pages.signOut.html).toContain('Yes, sign me out');
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(pages.signOut.html)[1];
+  pages.signedOut = await b.go(`${base}/oidc/logout/confirm`, form({ xsrf, logout: 'yes' }));
+  expect(pages.signedOut.url).toBe(`${base}/oidc/logout/success`);
+  expect(pages.signedOut.html).toContain('Signed out');
+
+  for (const [name, rendered] of Object.entries(pages)) {
+    try {
+      expectPageSecurity(rendered);
+    } catch (error) {
+      error.message = `${name} page: ${error.message}`;
+      throw error;
+    }
+  }
+});
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+test('in Chromium the sign-in page keeps within its CSP, the sign-in reaches the product, and the form cannot be framed', async () => {
+  const { chromium } = require('playwright-core');
+  const chrome = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const page = await chrome.newPage();
+    const refused = [];
+    page.on('console', (message) => {
+      if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto(authorizeUrl().url);
+    // the hashed style applies
+    expect(
+      await page
+        .getByRole('button', { name: 'Log in' })
+        .evaluate((el) => el.ownerDocument.defaultView.getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(79, 70, 229)');
+    await page.getByLabel('E-mail').fill('demo@sniff.dev');
+    await page.getByLabel('Password').fill('sniff-demo');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // the form post, then /authorize, then the product: form-action allows the whole chain
+    await page.waitForURL((url) => url.href.startsWith(`${PUBLIC_URL}/dashboard?`), { timeout: 10_000 });
+    expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+    // oidc-provider's form_post page posts the code with its inline script (allowed by its hash)
+    await page.goto(authorizeUrl({ response_mode: 'form_post' }).url);
+    await page.waitForURL(`${PUBLIC_URL}/dashboard`, { timeout: 10_000 });
+    expect(refused).toEqual([]);
+
+    // a page of another origin framing the sign-in form gets nothing
+    const framing = await (await chrome.newContext()).newPage();
+    const frameRefused = framing.waitForEvent('console', {
+      predicate: (message) => /frame-ancestors/.test(message.text()),
+      timeout: 10_000,
+    });
+    await framing.goto(`${PUBLIC_URL}/frame?src=${encodeURIComponent(authorizeUrl().url)}`);
+    await frameRefused;
+    const frame = framing.frames()[1];
+    expect(await frame.locator('input[type=password]').count()).toBe(0);
+  } finally {
+    await chrome.close();
+  }
+});
+
+describe('sign-in throttle (a fresh IdP per test: the counters live in its memory)', () => {
+  beforeEach(async () => {
+    await stopIdp();
+    await startIdp({ IDP_SIGNIN_BLOCK_SECONDS: '2' });
+  });
+  afterAll(async () => {
+    await stopIdp();
+    await startIdp();
+  });
+
+  const wait = (seconds) => new Promise((r) => setTimeout(r, seconds * 1000 + 150));
+  const demo = (password) => form({ email: 'demo@sniff.dev', password });
+
+  test('5 wrong passwords block the e-mail, even for the right password, longer each time; a sign-in after the wait works', async () => {
+    const { b, login } = await openForms();
+    for (let i = 0; i < 5; i += 1) expect((await b.go(login, demo(`wrong-${i}`))).res.status).toBe(401);
+    // refused before the password is checked: the right one is refused too
+    const blocked = await b.go(login, demo('sniff-demo'));
+    expect(blocked.res.status).toBe(429);
+    expect(blocked.res.headers.get('retry-after')).toBe('2');
+    expect(blocked.html).toContain('Too many sign-in attempts. Try again in 2 seconds.');
+    expect(blocked.html).toContain('Log in');
+    expectPageSecurity(blocked);
+    // another e-mail from the same address is not blocked
+    expect((await b.go(login, form({ email: 'someone@example.com', password: 'wrong' }))).res.status).toBe(401);
+
+    await wait(2);
+    for (let i = 0; i < 5; i += 1) expect((await b.go(login, demo(`wrong-${i}`))).res.status).toBe(401);
+    const longer = await b.go(login, demo('sniff-demo'));
+    expect(longer.res.status).toBe(429);
+    expect(longer.res.headers.get('retry-after')).toBe('4');
+    expect(longer.html).toContain('Try again in 4 seconds.');
+
+    await wait(4);
+    const done = await b.go(login, demo('sniff-demo'));
+    expect(new URL(done.redirect).searchParams.get('code')).toBeTruthy();
+  });
+
+  test('a successful sign-in resets the count of wrong passwords; 30 in parallel pass at most 5 to the password check', async () => {
+    const first = await openForms();
+    for (let i = 0; i < 4; i += 1) expect((await first.b.go(first.login, demo(`wrong-${i}`))).res.status).toBe(401);
+    expect((await first.b.go(first.login, demo('sniff-demo'))).redirect).toBeDefined();
+    const second = await openForms();
+    for (let i = 0; i < 5; i += 1) expect((await second.b.go(second.login, demo(`wrong-${i}`))).res.status).toBe(401);
+    expect((await second.b.go(second.login, demo('sniff-demo'))).res.status).toBe(429);
+
+    await wait(2);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => second.b.go(second.login, demo(`burst-${i}`)).then((r) => r.res.status)),
+    );
+    expect(burst.filter((status) => status === 401)).toHaveLength(5);
+    expect(burst.filter((status) => status === 429)).toHaveLength(25);
+  });
+
+  test('30 wrong passwords from one address, over any e-mails, block that address for every e-mail', async () => {
+    const { b, login } = await openForms();
+    for (let i = 0; i < 30; i += 1) {
+      const attempt = await b.go(login, form({ email: `user${Math.floor(i / 5)}@example.com`, password: 'wrong' }));
+      expect(attempt.res.status).toBe(401);
+    }
+    const blocked = await b.go(login, demo('sniff-demo'));
+    expect(blocked.res.status).toBe(429);
+    expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect(blocked.html).toContain('Too many sign-in attempts. Try again in');
+  });
+
+  test('10 sign-ups from one address per hour, then 429 with the sign-up form', async () => {
+    const { b, signup } = await openForms();
+    const taken = form({ name: 'Mallory', email: 'demo@sniff.dev', password: 'long enough' });
+    for (let i = 0; i < 10; i += 1) {
+      const attempt = await b.go(signup, taken);
+      expect(attempt.html).toContain('An account with this e-mail already exists.');
+    }
+    const refused = await b.go(
+      signup,
+      form({ name: 'Mallory', email: 'mallory@example.com', password: 'long enough' }),
+    );
+    expect(refused.res.status).toBe(429);
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(refused.html).toContain('Too many sign-ups from this address. Try again in');
+    expect(refused.html).toContain('Create account');
+  });
 });

@@ -1,11 +1,15 @@
 // The local identity provider (oidc-provider 9) speaking Auth0's routes, so @auth0/auth0-react works
-// unchanged with domain = "http://localhost:8090". Env: IDP_PORT, IDP_ISSUER, PUBLIC_URL, DATABASE_URL,
-// AUTH_AUDIENCE. `node infra/idp/server.mjs`.
+// unchanged with domain = "http://localhost:8090". Env (config.mjs): IDP_PORT, IDP_ISSUER, PUBLIC_URL,
+// DATABASE_URL, AUTH_AUDIENCE, IDP_SIGNIN_BLOCK_SECONDS. `node infra/idp/server.mjs`.
 import http from 'node:http';
-import Provider from 'oidc-provider';
+import Provider, { errors } from 'oidc-provider';
+import { idpOptionsFromEnv } from './config.mjs';
+import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
+import { providerSecurityHeaders, securityHeaders } from './security-headers.mjs';
+import { signInThrottle } from './sign-in-throttle.mjs';
 import { openStore } from './store.mjs';
 import { userinfoHandler } from './userinfo.mjs';
-import { errorPage, loginPage, signupPage } from './views.mjs';
+import { errorPage, loggedOutPage, loginPage, logoutPage, signupPage } from './views.mjs';
 
 export const CLIENT_ID = 'sniff-dashboard';
 export const EMAIL_CLAIM = 'https://sniff.dev/email';
@@ -13,7 +17,8 @@ const FULL_SCOPE = 'openid profile email offline_access';
 
 /**
  * Builds and starts the identity provider.
- * @param {{ port?: number, issuer?: string, publicUrl?: string, databaseUrl: string, audience?: string, log?: (line: string) => void }} options
+ * @param {{ port?: number, issuer?: string, publicUrl?: string, databaseUrl: string, audience?: string,
+ *   signInBlockSeconds?: number, log?: (line: string) => void }} options
  * @returns {Promise<{ url: string, issuer: string, close(): Promise<void> }>}
  */
 export async function startIdp({
@@ -22,10 +27,13 @@ export async function startIdp({
   publicUrl = 'http://localhost:8080',
   databaseUrl,
   audience = 'https://api.sniff.dev',
+  signInBlockSeconds = 60,
   log = (line) => console.log(line),
 }) {
   const store = await openStore(databaseUrl);
+  const throttle = signInThrottle({ blockSeconds: signInBlockSeconds });
   const publicOrigin = new URL(publicUrl).origin;
+  const pageHeaders = securityHeaders({ issuer, publicOrigin });
   const sessionCookie = { httpOnly: true, sameSite: 'lax', signed: true, path: '/' };
   const signingKey = await store.signingKey();
   const userinfo = userinfoHandler({
@@ -81,13 +89,24 @@ export async function startIdp({
       devInteractions: { enabled: false },
       userinfo: { enabled: false }, // /userinfo is answered by userinfo.mjs (Auth0-style)
       revocation: { enabled: true },
+      // oidc-provider's own sign-out pages, in the IdP's look and within its Content-Security-Policy
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage();
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: (ctx) => ctx.oidc.params?.audience ?? audience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== audience)
-            throw new Provider.errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
           return { scope: FULL_SCOPE, audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
         },
       },
@@ -115,6 +134,8 @@ export async function startIdp({
   });
   provider.on('server_error', (_ctx, error) => log(`idp server_error: ${error.stack ?? error}`));
 
+  provider.use(providerSecurityHeaders(pageHeaders));
+
   // offline_access is only honoured with prompt=consent; consent is automatic for this first-party
   // client, so ask for it whenever offline_access is requested (auth0-spa-js with useRefreshTokens).
   provider.use(async (ctx, next) => {
@@ -141,21 +162,19 @@ export async function startIdp({
 
   const providerCallback = provider.callback();
 
-  const readForm = (req) =>
-    new Promise((resolve, reject) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk) => {
-        body += chunk;
-        if (body.length > 64 * 1024) reject(new Error('form too large'));
-      });
-      req.on('end', () => resolve(new URLSearchParams(body)));
-      req.on('error', reject);
+  const sendHtml = (res, status, html, headers = {}) => {
+    res.writeHead(status, {
+      ...headers,
+      ...pageHeaders,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
     });
-  const sendHtml = (res, status, html) => {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(html);
   };
+  const tooMany = (res, retryAfter, page) => sendHtml(res, 429, page, { 'retry-after': String(retryAfter) });
+  const inSeconds = (n) => `Try again in ${n} second${n === 1 ? '' : 's'}.`;
+  // The IdP listens on loopback only, with no proxy in front: the socket's address is the client's.
+  const clientAddress = (req) => req.socket.remoteAddress ?? 'unknown';
 
   /** First-party client: grant whatever the consent prompt is missing, then carry on. */
   async function autoConsent(req, res, details) {
@@ -193,38 +212,59 @@ export async function startIdp({
         screen === 'signup' ? signupPage({ uid, email: hint }) : loginPage({ uid, email: hint }),
       );
     }
-    if (req.method === 'POST' && action === 'login') {
-      const form = await readForm(req);
-      const email = form.get('email') ?? '';
-      const account = await store.authenticate(email, form.get('password') ?? '');
-      if (!account) return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.id } },
-        { mergeWithLastSubmission: false },
-      );
-    }
-    if (req.method === 'POST' && action === 'signup') {
-      const form = await readForm(req);
-      const email = (form.get('email') ?? '').trim();
-      const name = (form.get('name') ?? '').trim();
-      const password = form.get('password') ?? '';
-      const again = (error) => sendHtml(res, 400, signupPage({ uid, email, name, error }));
-      if (!name) return again('Name is required.');
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return again('Please enter a valid e-mail address.');
-      if (password.length < 8) return again('Password must be at least 8 characters.');
-      const account = await store.create({ email, name, password });
-      if (!account) return again('An account with this e-mail already exists.');
-      log(`idp: created account ${account.id} <${account.email}>`);
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: account.id } },
-        { mergeWithLastSubmission: false },
-      );
+    if (req.method === 'POST' && (action === 'login' || action === 'signup')) {
+      const page = action === 'login' ? loginPage : signupPage;
+      let form;
+      try {
+        form = await readForm(req);
+      } catch (error) {
+        const status = refusedBodyStatus(error);
+        if (!status) throw error;
+        // stop reading: the rest of a refused body is not waited for
+        res.setHeader('connection', 'close');
+        const message = status === 413 ? 'The form is too large.' : 'The form could not be read.';
+        return sendHtml(res, status, page({ uid, error: message }));
+      }
+      return action === 'login' ? login(req, res, uid, form) : signup(req, res, uid, form);
     }
     return sendHtml(res, 404, errorPage('Not found.'));
+  }
+
+  const signIn = (req, res, account) =>
+    provider.interactionFinished(req, res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+
+  async function login(req, res, uid, form) {
+    const checked = checkLoginForm(form);
+    if (!checked.ok) return sendHtml(res, 400, loginPage({ uid, ...checked.echo, error: checked.error }));
+    const { email, password } = checked.value;
+    const attempt = await throttle.signIn(email.toLowerCase(), clientAddress(req));
+    if ('retryAfter' in attempt) {
+      const error = `Too many sign-in attempts. ${inSeconds(attempt.retryAfter)}`;
+      return tooMany(res, attempt.retryAfter, loginPage({ uid, email, error }));
+    }
+    const account = await store.authenticate(email, password);
+    if (!account) {
+      await attempt.failed();
+      return sendHtml(res, 401, loginPage({ uid, email, error: 'Wrong e-mail or password.' }));
+    }
+    await attempt.succeeded();
+    return signIn(req, res, account);
+  }
+
+  async function signup(req, res, uid, form) {
+    const checked = checkSignupForm(form);
+    if (!checked.ok) return sendHtml(res, 400, signupPage({ uid, ...checked.echo, error: checked.error }));
+    const { email, name, password } = checked.value;
+    const refused = await throttle.signUp(clientAddress(req));
+    if (refused) {
+      const error = `Too many sign-ups from this address. ${inSeconds(refused.retryAfter)}`;
+      return tooMany(res, refused.retryAfter, signupPage({ uid, email, name, error }));
+    }
+    const account = await store.create({ email, name, password });
+    if (!account)
+      return sendHtml(res, 400, signupPage({ uid, email, name, error: 'An account with this e-mail already exists.' }));
+    log(`idp: created account ${account.id} <${account.email}>`);
+    return signIn(req, res, account);
   }
 
   /** Auth0's /v2/logout: ends the session, then goes back to returnTo on the product's origin. */
@@ -303,18 +343,12 @@ export async function startIdp({
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
-  const port = Number(process.env.IDP_PORT ?? 8090);
-  if (!process.env.DATABASE_URL) {
-    console.error('idp: DATABASE_URL is required');
+  const config = idpOptionsFromEnv(process.env);
+  if (!config.ok) {
+    console.error(`idp: ${config.error}`);
     process.exit(1);
   }
-  startIdp({
-    port,
-    issuer: process.env.IDP_ISSUER || `http://localhost:${port}/`,
-    publicUrl: process.env.PUBLIC_URL || 'http://localhost:8080',
-    databaseUrl: process.env.DATABASE_URL,
-    audience: process.env.AUTH_AUDIENCE || 'https://api.sniff.dev',
-  }).then(
+  startIdp(config.options).then(
     (idp) => {
       console.log(`identity provider on ${idp.url} (issuer ${idp.issuer})`);
       const stop = () =>

@@ -1,4 +1,5 @@
-// Server-rendered pages of the identity provider's interactions (log in, sign up). All text is escaped.
+// Server-rendered pages of the identity provider (log in, sign up, sign out, errors). All text is escaped.
+import { createHash } from 'node:crypto';
 
 /** @param {unknown} text */
 export const escapeHtml = (text) =>
@@ -7,14 +8,8 @@ export const escapeHtml = (text) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
   );
 
-function layout(title, body) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Sniff</title>
-<style>
+// The pages' only style, allowed by its hash in the Content-Security-Policy (security-headers.mjs).
+const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px;width:100%;max-width:360px}
 h1{font-size:1.4rem;margin:0 0 4px}p{color:#52525b}
@@ -23,7 +18,18 @@ input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #d4d4d8;bor
 button{margin-top:20px;width:100%;padding:10px;border:0;border-radius:8px;background:#4f46e5;color:#fff;font-size:1rem;cursor:pointer}
 .error{background:#fef2f2;color:#b91c1c;border-radius:8px;padding:10px;margin-top:12px}
 .switch{text-align:center;margin-top:16px}
-</style>
+.secondary{background:#e4e4e7;color:#18181b}
+`;
+export const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
+
+function layout(title, body) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Sniff</title>
+<style>${STYLE}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`;
@@ -65,4 +71,19 @@ ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 /** @param {string} message */
 export function errorPage(message) {
   return layout('Error', `<h1>Something went wrong</h1><p>${escapeHtml(message)}</p>`);
+}
+
+/** oidc-provider's sign-out confirmation; `form` is its hidden form (id op.logoutForm) carrying the xsrf token */
+export function logoutPage(form) {
+  return layout(
+    'Sign out',
+    `<h1>Sign out</h1><p>Do you want to sign out of Sniff?</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button>
+<button type="submit" form="op.logoutForm" class="secondary">No, stay signed in</button>`,
+  );
+}
+
+export function loggedOutPage() {
+  return layout('Signed out', '<h1>Signed out</h1><p>You have been signed out of Sniff.</p>');
 }

@@ -17,6 +17,17 @@ describe('blockedReason', () => {
     ['::', 'unspecified address'],
     ['::ffff:127.0.0.1', 'loopback address'],
     ['::ffff:10.0.0.1', 'private network'],
+    // IPv4-compatible (::/96): what a URL makes of [::127.0.0.1]
+    ['::7f00:1', 'loopback address'],
+    ['::a00:1', 'private network'],
+    ['::a9fe:a9fe', 'link-local or metadata address'],
+    ['::808:808', 'reserved address (IPv4-compatible)'],
+    // Translation and tunnel addresses are refused outright
+    ['::ffff:0:7f00:1', 'reserved address (rfc6145)'],
+    ['64:ff9b::7f00:1', 'reserved address (rfc6052)'],
+    ['64:ff9b::808:808', 'reserved address (rfc6052)'],
+    ['2002:7f00:1::', 'reserved address (6to4)'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'reserved address (teredo)'],
   ])('refuses %s (%s)', (ip, reason) => {
     expect(blockedReason(ip)).toBe(reason);
   });
@@ -74,6 +85,7 @@ describe('safeFetch', () => {
     ['http://100.64.1.1/', 'carrier-grade NAT address'],
     ['http://0.0.0.0/', 'unspecified address'],
     ['http://[::ffff:127.0.0.1]/', 'loopback address'],
+    ['http://[::127.0.0.1]/', 'loopback address'],
   ])('refuses %s', async (url, reason) => {
     const err = await safeFetch(url, 'html', { timeoutMs: 2000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BlockedAddressError);

@@ -27,13 +27,13 @@ const TYPES: Record<FetchKind, RegExp> = {
   robots: /^text\/plain$/,
 };
 
-/** The URL's address is not one we may connect to. */
+/** The URL's address is not one we may connect to; the message names the URL (one of many an owner chose). */
 export class BlockedAddressError extends Error {
   constructor(
     readonly url: string,
     readonly reason: string,
   ) {
-    super(`Address not allowed: ${reason}`);
+    super(`Address not allowed: ${reason} (${url})`);
     this.name = 'BlockedAddressError';
   }
 }
@@ -52,8 +52,11 @@ export class FetchFailedError extends Error {
 }
 
 export interface SafeFetchOptions {
-  /** Host names or IP literals that may be reached even when they resolve to a non-public address (FETCH_ALLOW_HOSTS). */
-  allowHosts?: readonly string[];
+  /**
+   * Origins (`http://127.0.0.1:8095`, as `URL.origin` writes them) that may be reached even on a non-public
+   * address (FETCH_ALLOW_ORIGINS): scheme, host and port must all match, so no other local port opens.
+   */
+  allowOrigins?: readonly string[];
   /** Total time for the fetch including redirects. */
   timeoutMs?: number;
   maxRedirects?: number;
@@ -126,7 +129,7 @@ const defaultResolve = async (hostname: string): Promise<string[]> =>
 /** Resolves the URL's host and returns the one address we will connect to, or throws BlockedAddressError. */
 export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Promise<string> {
   const host = bareHost(url.hostname);
-  const allowed = (options.allowHosts ?? []).map(bareHost).includes(host);
+  const allowed = (options.allowOrigins ?? []).includes(url.origin);
   let addresses: string[];
   if (ipaddr.isValid(host)) addresses = [host];
   else {
@@ -152,10 +155,7 @@ export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Prom
 
 function checkScheme(url: URL): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BlockedAddressError(
-      url.href,
-      `only http and https URLs can be fetched (got ${url.protocol.replace(':', '')})`,
-    );
+    throw new BlockedAddressError(url.href, 'only http and https URLs can be fetched');
   }
 }
 
@@ -283,7 +283,7 @@ export async function safeFetch(input: string, kind: FetchKind, options: SafeFet
   }
 }
 
-/** A fetcher bound to the service's settings (FETCH_ALLOW_HOSTS). */
+/** A fetcher bound to the service's settings (FETCH_ALLOW_ORIGINS). */
 export class SafeFetcher {
   constructor(private readonly options: SafeFetchOptions = {}) {}
   fetch(url: string, kind: FetchKind, overrides: SafeFetchOptions = {}): Promise<SafeResponse> {

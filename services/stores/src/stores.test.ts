@@ -334,6 +334,62 @@ describe('stores service', () => {
     });
   });
 
+  describe('refusing a blocked page at creation', () => {
+    const jobs = async () => {
+      const sql = new Client({ connectionString: db.url });
+      await sql.connect();
+      try {
+        return (await sql.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'ingest-store'`)).rows[0].n;
+      } finally {
+        await sql.end();
+      }
+    };
+
+    it.each([
+      ['the main URL on a private network', () => ['http://10.0.0.1/', []], 'store_url'],
+      [
+        'a page at the metadata address',
+        () => [`${siteA.origin}/`, ['http://169.254.169.254/latest/meta-data/']],
+        'store_urls.0',
+      ],
+      [
+        'a page on another local port',
+        () => [`${siteA.origin}/`, [`${billing.url}/internal/users/paid-owner/plans`]],
+        'store_urls.0',
+      ],
+      [
+        'a page whose host name resolves to loopback',
+        () => [`${siteA.origin}/`, [`http://localhost:${siteA.port}/about`]],
+        'store_urls.0',
+      ],
+    ] as [string, () => [string, string[]], string][])(
+      "refuses %s at once with discovery's 422 and message, and creates nothing",
+      async (_, urls, field) => {
+        const [main, others] = urls();
+        const blocked = field === 'store_url' ? main : others[0]!;
+        const discovery = await (await map(blocked)).json();
+        expect(discovery.message).toMatch(/^Address not allowed: /);
+        const jobsBefore = await jobs();
+        const res = await create('blocked-owner', main, others);
+        expect(res.status).toBe(422);
+        expect(await res.json()).toEqual({
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: discovery.message,
+          field,
+        });
+        expect(await list('blocked-owner')).toEqual([]);
+        expect(await jobs()).toBe(jobsBefore);
+      },
+    );
+
+    it('still lets the owner create the store from allowed pages (a refusal does not count)', async () => {
+      const res = await create('blocked-owner', `${siteA.origin}/`, [`${siteA.origin}/about`]);
+      expect(res.status).toBe(200);
+      expect(await list('blocked-owner')).toHaveLength(1);
+    });
+  });
+
   describe('free plan limits', () => {
     it('lets a free owner create one store of up to 2 pages, then refuses a second store', async () => {
       const first = await create('free-owner', `${siteA.origin}/`, [`${siteA.origin}/pricing`]);

@@ -289,4 +289,11 @@ export class SafeFetcher {
   fetch(url: string, kind: FetchKind, overrides: SafeFetchOptions = {}): Promise<SafeResponse> {
     return safeFetch(url, kind, { ...this.options, ...overrides });
   }
+  /** The checks the first hop of a fetch of `url` would make, without connecting (BlockedAddressError). */
+  async vet(url: string): Promise<void> {
+    const u = new URL(url);
+    u.hash = ''; // never sent, and discovery names the URL without it
+    checkScheme(u);
+    await vetAddress(u, this.options);
+  }
 }

@@ -199,7 +199,8 @@ async function startProduct({
       BILLING_URL: svc('billing'),
       SEARCH_URL: svc('search'),
       ANALYTICS_URL: svc('analytics'),
-      FETCH_ALLOW_HOSTS: env.FETCH_ALLOW_HOSTS ?? '127.0.0.1,localhost',
+      // The crawler may reach the demo site on loopback, and no other local port (Postgres, internal routes).
+      FETCH_ALLOW_ORIGINS: env.FETCH_ALLOW_ORIGINS ?? `http://127.0.0.1:${p.demoSite}`,
     });
     const analytics = run('analytics', serviceFile('analytics'), {
       ...base,

@@ -94,15 +94,17 @@ export const searchEventSchema = z.discriminatedUnion('type', [
 export type SearchEvent = z.infer<typeof searchEventSchema>;
 
 // search (internal, stores -> search): PUT /internal/stores/{storeId}/documents
+/** Visitors open a hit's URL and see its image: a javascript:, data: or relative URL is never indexed. */
+const webUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 export const indexDocumentSchema = z.object({
   id: z.string().min(1),
-  url: z.string().min(1),
+  url: webUrlSchema,
   title: z.string(),
   description: z.string().default(''),
   headings: z.array(z.string()).default([]),
   body: z.string().default(''),
   price: z.number().optional(),
-  imageUrl: z.string().optional(),
+  imageUrl: webUrlSchema.optional(),
 });
 export type IndexDocument = z.infer<typeof indexDocumentSchema>;
 export const indexDocumentsRequestSchema = z.object({ documents: z.array(indexDocumentSchema) });

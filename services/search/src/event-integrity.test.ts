@@ -116,7 +116,7 @@ describe('events nobody outside can plant', () => {
       BILLING_URL: at(billingPort!),
       SEARCH_URL: at(searchPort!),
       ANALYTICS_URL: at(analyticsPort!),
-      FETCH_ALLOW_HOSTS: '',
+      FETCH_ALLOW_ORIGINS: [],
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,

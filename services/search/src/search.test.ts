@@ -56,6 +56,22 @@ describe('search service', () => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('refuses a document whose URL or image URL is not http(s), naming the field, and keeps the index', async () => {
+    const [first, second] = SITE_DOCUMENTS;
+    for (const [documents, field] of [
+      [[first!, { ...second!, url: 'javascript:alert(document.cookie)' }], 'documents.1.url'],
+      [[{ ...first!, url: 'data:text/html,<script>alert(1)</script>' }], 'documents.0.url'],
+      [[{ ...first!, url: '/pricing' }], 'documents.0.url'],
+      [[{ ...first!, imageUrl: 'javascript:alert(1)' }], 'documents.0.imageUrl'],
+    ] as [IndexDocument[], string][]) {
+      const res = await put(svc.url, 'store-1', documents);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ field, message: `${field}: must be an absolute http(s) URL` });
+    }
+    // Nothing of a refused upload replaced the store's documents.
+    expect(await ids('shipping')).toContain('shipping');
+  });
+
   it('lets an answer be reused for two seconds (browsers, the gateway, a CDN), never an error', async () => {
     const res = await searchRaw('store-1', { q: 'pricing' });
     expect(res.headers.get('cache-control')).toBe('public, max-age=2');

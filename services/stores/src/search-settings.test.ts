@@ -100,7 +100,7 @@ describe('store search settings', () => {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
-      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      FETCH_ALLOW_ORIGINS: [site.origin],
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,

@@ -48,6 +48,7 @@ describe('stores service', () => {
   let siteC: FixtureSite; // links only
   let siteD: FixtureSite; // sitemap named in robots.txt
   let siteE: FixtureSite; // a single page
+  let gone: string; // the origin of a site that stopped
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -61,6 +62,7 @@ describe('stores service', () => {
       '/file.pdf': { type: 'application/pdf', body: '%PDF' },
       '/huge': { type: 'text/html', body: `<title>Huge</title><p>${'lorem ipsum '.repeat(400_000)}</p>` },
       '/to-private': { location: 'http://10.0.0.1/' },
+      '/to-internal': { location: `${search.url}/internal/stores/st_x/settings` },
       '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nDisallow: /private\n' },
       '/sitemap.xml': xml(
         urlset(['/', '/pricing', '/pricing#plans', '/about', '/private/secret', 'https://other.example/page']),
@@ -86,6 +88,9 @@ describe('stores service', () => {
       '/maps/site.xml': xml(urlset(['/from-robots'])),
     });
     siteE = await startFixtureSite({ '/': html('E', '<p>Nothing else here</p>') });
+    const stopped = await startFixtureSite({});
+    await stopped.close();
+    gone = stopped.origin;
 
     const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: 'paid-owner:busniess_starter_monthly' };
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
@@ -94,7 +99,8 @@ describe('stores service', () => {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
-      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      // Only the fixture sites: the billing service, the search stub and Postgres share their host.
+      FETCH_ALLOW_ORIGINS: [siteA, siteB, siteC, siteD, siteE].map((s) => s.origin).concat(gone),
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
@@ -163,25 +169,45 @@ describe('stores service', () => {
     });
 
     it.each([
-      ['http://169.254.169.254/latest/meta-data/', 'Address not allowed: link-local or metadata address'],
-      ['http://10.0.0.1/', 'Address not allowed: private network'],
-      ['http://127.0.0.2/', 'Address not allowed: loopback address'],
-    ])('refuses %s with 422 and a clear message', async (url, message) => {
+      ['http://169.254.169.254/latest/meta-data/', 'link-local or metadata address'],
+      ['http://10.0.0.1/', 'private network'],
+      ['http://127.0.0.2/', 'loopback address'],
+    ])('refuses %s with 422 and a message naming it', async (url, reason) => {
       const res = await map(url);
       expect(res.status).toBe(422);
+      const message = `Address not allowed: ${reason} (${new URL(url).href})`;
       expect(await res.json()).toMatchObject({ statusCode: 422, message, field: 'url' });
     });
 
-    it('refuses a site that redirects to a private address', async () => {
+    it("refuses the other ports of an allowed site's host (local services) like any private address", async () => {
+      const postgres = `http://127.0.0.1:${new URL(db.url).port || 5432}/`;
+      for (const url of [`${billing.url}/internal/users/paid-owner/plans`, `${search.url}/`, postgres]) {
+        const res = await map(url);
+        expect(res.status).toBe(422);
+        expect(await res.json()).toMatchObject({ message: `Address not allowed: loopback address (${url})` });
+      }
+      // The allowed site's own port under another name is another origin.
+      const byName = await map(`http://localhost:${siteA.port}/`);
+      expect((await byName.json()).message).toBe(
+        `Address not allowed: loopback address (http://localhost:${siteA.port}/)`,
+      );
+      expect(search.calls).toEqual([]);
+    });
+
+    it('refuses a site that redirects to a private address or to another local port', async () => {
       const res = await map(`${siteA.origin}/to-private`);
       expect(res.status).toBe(422);
-      expect((await res.json()).message).toBe('Address not allowed: private network');
+      expect((await res.json()).message).toBe('Address not allowed: private network (http://10.0.0.1/)');
+      const internal = await map(`${siteA.origin}/to-internal`);
+      expect(internal.status).toBe(422);
+      expect((await internal.json()).message).toBe(
+        `Address not allowed: loopback address (${search.url}/internal/stores/st_x/settings)`,
+      );
+      expect(search.calls).toEqual([]);
     });
 
     it('names an unreachable site and an HTTP error', async () => {
-      expect((await (await map('http://127.0.0.1:1/')).json()).message).toBe(
-        'Could not reach http://127.0.0.1:1: ECONNREFUSED',
-      );
+      expect((await (await map(`${gone}/`)).json()).message).toBe(`Could not reach ${gone}: ECONNREFUSED`);
       const res = await map(`${siteA.origin}/nope`);
       expect(res.status).toBe(422);
       expect((await res.json()).message).toBe(`The site returned HTTP 404 for ${siteA.origin}/nope`);
@@ -309,6 +335,62 @@ describe('stores service', () => {
     });
   });
 
+  describe('refusing a blocked page at creation', () => {
+    const jobs = async () => {
+      const sql = new Client({ connectionString: db.url });
+      await sql.connect();
+      try {
+        return (await sql.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'ingest-store'`)).rows[0].n;
+      } finally {
+        await sql.end();
+      }
+    };
+
+    it.each([
+      ['the main URL on a private network', () => ['http://10.0.0.1/', []], 'store_url'],
+      [
+        'a page at the metadata address',
+        () => [`${siteA.origin}/`, ['http://169.254.169.254/latest/meta-data/']],
+        'store_urls.0',
+      ],
+      [
+        'a page on another local port',
+        () => [`${siteA.origin}/`, [`${billing.url}/internal/users/paid-owner/plans`]],
+        'store_urls.0',
+      ],
+      [
+        'a page whose host name resolves to loopback',
+        () => [`${siteA.origin}/`, [`http://localhost:${siteA.port}/about`]],
+        'store_urls.0',
+      ],
+    ] as [string, () => [string, string[]], string][])(
+      "refuses %s at once with discovery's 422 and message, and creates nothing",
+      async (_, urls, field) => {
+        const [main, others] = urls();
+        const blocked = field === 'store_url' ? main : others[0]!;
+        const discovery = await (await map(blocked)).json();
+        expect(discovery.message).toMatch(/^Address not allowed: /);
+        const jobsBefore = await jobs();
+        const res = await create('blocked-owner', main, others);
+        expect(res.status).toBe(422);
+        expect(await res.json()).toEqual({
+          statusCode: 422,
+          error: 'Unprocessable Entity',
+          message: discovery.message,
+          field,
+        });
+        expect(await list('blocked-owner')).toEqual([]);
+        expect(await jobs()).toBe(jobsBefore);
+      },
+    );
+
+    it('still lets the owner create the store from allowed pages (a refusal does not count)', async () => {
+      const res = await create('blocked-owner', `${siteA.origin}/`, [`${siteA.origin}/about`]);
+      expect(res.status).toBe(200);
+      expect(await list('blocked-owner')).toHaveLength(1);
+    });
+  });
+
   describe('free plan limits', () => {
     it('lets a free owner create one store of up to 2 pages, then refuses a second store', async () => {
       const first = await create('free-owner', `${siteA.origin}/`, [`${siteA.origin}/pricing`]);
@@ -351,7 +433,7 @@ describe('stores ingestion after a crash', () => {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
-      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      FETCH_ALLOW_ORIGINS: [site.origin],
       INGEST_EXPIRE_SECONDS: 1,
       INGEST_RETRY_DELAY_SECONDS: 0,
       SETTINGS_RETRY_DELAY_SECONDS: 1,

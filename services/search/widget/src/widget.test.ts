@@ -226,6 +226,32 @@ describe('search widget', () => {
     expect(option.querySelector('.desc')?.textContent).toBe('<script>alert(2)</script> pricing tricks');
   });
 
+  it('neither shows nor opens a result whose URL is not http(s)', async () => {
+    const bad = [
+      'javascript:alert(document.cookie)',
+      'JaVa\tScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '/relative/page',
+      'not a url',
+    ].map((url, i) => ({ ...HITS[0], id: `bad-${i}`, title: `Pricing trap ${i}`, url }));
+    mount((q) => ({ hits: q === 'traps only' ? bad : [...bad.slice(0, 4), HITS[2], ...bad.slice(4)] }));
+    await type('pricing');
+    expect(options().map((o) => o.querySelector('.title')?.textContent)).toEqual(['FAQ about pricing']);
+    key('ArrowDown');
+    key('ArrowDown'); // wraps onto the one result there is
+    key('Enter');
+    expect(navigate.mock.calls).toEqual([['https://shop.example/faq']]);
+
+    await type('traps only');
+    expect(options()).toEqual([]);
+    expect(widget.root.querySelector('[role=status]')?.textContent).toBe('No results for “traps only”');
+    key('Enter');
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(api.events.filter((e) => (e as { type: string }).type === 'click')).toHaveLength(1);
+  });
+
   it('cuts long titles and hides descriptions when asked', async () => {
     const config = { ...CONFIG, maxTitleLength: 10, showDescription: false };
     mount(

@@ -2,6 +2,7 @@ import type { SearchHit, SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_RULES, withinRules, type WidgetConfig } from './config';
 import { appendHighlighted } from './highlight';
 import { widgetStyles } from './styles';
+import { isWebUrl } from './web-url';
 
 export const DEBOUNCE_MS = 120;
 /** A visitor who stops typing this long has settled on the query (a search intent). */
@@ -172,7 +173,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   };
 
   const render = (res: SearchResponse) => {
-    hits = res.hits;
+    // A hit that cannot be opened safely is not offered at all.
+    hits = res.hits.filter((hit) => isWebUrl(hit.url));
     const typed = normalize(res.query);
     const suggestions = res.suggestions.filter((t) => normalize(t) !== typed).slice(0, MAX_SUGGESTIONS);
     options = [
@@ -288,7 +290,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
 
   const openHit = (i: number) => {
     const hit = hits[i];
-    if (!hit) return;
+    if (!hit || !isWebUrl(hit.url)) return;
     settle(true);
     if (answered?.searchId) {
       send({ type: 'click', query: input.value.trim(), searchId: answered.searchId, hitId: hit.id }, true);

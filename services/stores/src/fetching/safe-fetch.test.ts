@@ -17,6 +17,17 @@ describe('blockedReason', () => {
     ['::', 'unspecified address'],
     ['::ffff:127.0.0.1', 'loopback address'],
     ['::ffff:10.0.0.1', 'private network'],
+    // IPv4-compatible (::/96): what a URL makes of [::127.0.0.1]
+    ['::7f00:1', 'loopback address'],
+    ['::a00:1', 'private network'],
+    ['::a9fe:a9fe', 'link-local or metadata address'],
+    ['::808:808', 'reserved address (IPv4-compatible)'],
+    // Translation and tunnel addresses are refused outright
+    ['::ffff:0:7f00:1', 'reserved address (rfc6145)'],
+    ['64:ff9b::7f00:1', 'reserved address (rfc6052)'],
+    ['64:ff9b::808:808', 'reserved address (rfc6052)'],
+    ['2002:7f00:1::', 'reserved address (6to4)'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'reserved address (teredo)'],
   ])('refuses %s (%s)', (ip, reason) => {
     expect(blockedReason(ip)).toBe(reason);
   });
@@ -28,9 +39,12 @@ describe('blockedReason', () => {
 
 describe('safeFetch', () => {
   let site: FixtureSite;
-  const allow = { allowHosts: ['127.0.0.1'] };
+  /** Another local service (a database, an internal route) on the same host as the allowed site. */
+  let other: FixtureSite;
+  let allow: { allowOrigins: string[] };
 
   beforeAll(async () => {
+    other = await startFixtureSite({ '/': html('Internal', '<p>internal</p>') });
     site = await startFixtureSite({
       '/': html('Home', '<h1>Hello</h1>'),
       '/pdf': { type: 'application/pdf', body: '%PDF-1.4' },
@@ -41,9 +55,14 @@ describe('safeFetch', () => {
       '/loop': { location: '/loop' },
       '/slow': { hang: true },
       '/gone': { status: 410, type: 'text/html', body: 'gone' },
+      '/to-other-port': { location: `http://127.0.0.1:${other.port}/` },
     });
+    allow = { allowOrigins: [site.origin] };
   });
-  afterAll(() => site.close());
+  afterAll(async () => {
+    await site.close();
+    await other.close();
+  });
 
   const pathsSeen = () => site.requests.map((r) => r.path);
 
@@ -59,11 +78,31 @@ describe('safeFetch', () => {
     expect(res.url).toBe(`${site.origin}/`);
   });
 
-  it('refuses loopback without FETCH_ALLOW_HOSTS, before connecting', async () => {
+  it('refuses loopback without FETCH_ALLOW_ORIGINS, before connecting, naming the URL', async () => {
     const before = site.requests.length;
-    await expect(safeFetch(`${site.origin}/`, 'html')).rejects.toThrow(new BlockedAddressError('', 'loopback address'));
+    await expect(safeFetch(`${site.origin}/`, 'html')).rejects.toThrow(
+      `Address not allowed: loopback address (${site.origin}/)`,
+    );
     await expect(safeFetch(`http://localhost:${site.port}/`, 'html')).rejects.toBeInstanceOf(BlockedAddressError);
     expect(site.requests.length).toBe(before);
+  });
+
+  it('allows only the exact origin: another port, host name or scheme on loopback stays refused', async () => {
+    for (const url of [
+      `http://127.0.0.1:${other.port}/`,
+      `http://localhost:${site.port}/`,
+      `https://127.0.0.1:${site.port}/`,
+    ]) {
+      await expect(safeFetch(url, 'html', allow)).rejects.toThrow(`Address not allowed: loopback address (${url})`);
+    }
+    expect(other.requests).toEqual([]);
+  });
+
+  it('refuses a redirect from the allowed origin to another local port, before connecting to it', async () => {
+    await expect(safeFetch(`${site.origin}/to-other-port`, 'html', allow)).rejects.toThrow(
+      `Address not allowed: loopback address (http://127.0.0.1:${other.port}/)`,
+    );
+    expect(other.requests).toEqual([]);
   });
 
   it.each([
@@ -74,10 +113,11 @@ describe('safeFetch', () => {
     ['http://100.64.1.1/', 'carrier-grade NAT address'],
     ['http://0.0.0.0/', 'unspecified address'],
     ['http://[::ffff:127.0.0.1]/', 'loopback address'],
+    ['http://[::127.0.0.1]/', 'loopback address'],
   ])('refuses %s', async (url, reason) => {
     const err = await safeFetch(url, 'html', { timeoutMs: 2000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BlockedAddressError);
-    expect((err as Error).message).toBe(`Address not allowed: ${reason}`);
+    expect((err as Error).message).toBe(`Address not allowed: ${reason} (${new URL(url).href})`);
   });
 
   it.each(['file:///etc/passwd', 'ftp://example.com/', 'gopher://example.com/'])(
@@ -89,17 +129,17 @@ describe('safeFetch', () => {
 
   it('re-checks every redirect: an allowed site redirecting to a private or metadata address is refused', async () => {
     await expect(safeFetch(`${site.origin}/to-private`, 'html', { ...allow, timeoutMs: 2000 })).rejects.toThrow(
-      'Address not allowed: private network',
+      'Address not allowed: private network (http://10.0.0.1/admin)',
     );
     await expect(safeFetch(`${site.origin}/to-metadata`, 'html', { ...allow, timeoutMs: 2000 })).rejects.toThrow(
-      'Address not allowed: link-local or metadata address',
+      'Address not allowed: link-local or metadata address (http://169.254.169.254/latest/meta-data/)',
     );
   });
 
   it('refuses a host whose DNS answers include a private address', async () => {
     const resolve = async () => ['93.184.216.34', '10.0.0.5'];
     await expect(safeFetch('http://mixed.example/', 'html', { resolve })).rejects.toThrow(
-      'Address not allowed: private network',
+      'Address not allowed: private network (http://mixed.example/)',
     );
   });
 
@@ -107,7 +147,8 @@ describe('safeFetch', () => {
     let calls = 0;
     // An allowed name whose resolver would switch to another address on a second lookup.
     const resolve = async () => (calls++ === 0 ? ['127.0.0.1'] : ['10.9.9.9']);
-    const res = await safeFetch(`http://site.test:${site.port}/`, 'html', { allowHosts: ['site.test'], resolve });
+    const origin = `http://site.test:${site.port}`;
+    const res = await safeFetch(`${origin}/`, 'html', { allowOrigins: [origin], resolve });
     expect(res.body).toContain('Hello');
     expect(calls).toBe(1);
     expect(site.requests.at(-1)?.headers.host).toBe(`site.test:${site.port}`);
@@ -143,7 +184,7 @@ describe('safeFetch', () => {
   });
 
   it('names an unreachable site', async () => {
-    await expect(safeFetch('http://127.0.0.1:1/', 'html', allow)).rejects.toThrow(
+    await expect(safeFetch('http://127.0.0.1:1/', 'html', { allowOrigins: ['http://127.0.0.1:1'] })).rejects.toThrow(
       'Could not reach http://127.0.0.1:1: ECONNREFUSED',
     );
   });

@@ -27,13 +27,13 @@ const TYPES: Record<FetchKind, RegExp> = {
   robots: /^text\/plain$/,
 };
 
-/** The URL's address is not one we may connect to. */
+/** The URL's address is not one we may connect to; the message names the URL (one of many an owner chose). */
 export class BlockedAddressError extends Error {
   constructor(
     readonly url: string,
     readonly reason: string,
   ) {
-    super(`Address not allowed: ${reason}`);
+    super(`Address not allowed: ${reason} (${url})`);
     this.name = 'BlockedAddressError';
   }
 }
@@ -52,8 +52,11 @@ export class FetchFailedError extends Error {
 }
 
 export interface SafeFetchOptions {
-  /** Host names or IP literals that may be reached even when they resolve to a non-public address (FETCH_ALLOW_HOSTS). */
-  allowHosts?: readonly string[];
+  /**
+   * Origins (`http://127.0.0.1:8095`, as `URL.origin` writes them) that may be reached even on a non-public
+   * address (FETCH_ALLOW_ORIGINS): scheme, host and port must all match, so no other local port opens.
+   */
+  allowOrigins?: readonly string[];
   /** Total time for the fetch including redirects. */
   timeoutMs?: number;
   maxRedirects?: number;
@@ -83,11 +86,34 @@ const RANGE_NAMES: Record<string, string> = {
   unspecified: 'unspecified address',
 };
 
-/** Why an IP address may not be fetched, or null when it is public unicast. */
+/** ::/96, the IPv4-compatible addresses (:: and ::1 inside it have ranges of their own). */
+const IPV4_COMPATIBLE: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('::'), 96];
+
+/**
+ * Why an IP address may not be fetched, or null when it is public unicast.
+ *
+ * IPv6 addresses that carry an IPv4 address:
+ * - IPv4-mapped (::ffff:0:0/96): the kernel connects to the embedded IPv4 address, so that address decides.
+ * - IPv4-compatible (::/96, e.g. ::7f00:1, which is what `[::127.0.0.1]` becomes in a URL): deprecated by
+ *   RFC 4291, yet some stacks still route them to the embedded address, and ipaddr.js calls them unicast.
+ *   No public site is reachable only that way, so all are refused; a non-public embedded address is
+ *   named as it would be bare.
+ * - IPv4-translated (rfc6145), NAT64 (rfc6052, 64:ff9b::/96 and 64:ff9b:1::/48), 6to4 and Teredo: a
+ *   translator or relay would carry the request to the embedded address, which may be private. They keep
+ *   ipaddr.js's range names and are refused outright as reserved: we resolve a site's A records ourselves
+ *   and never need a translation address, and judging the embedded one would trust a relay we do not run.
+ */
 export function blockedReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return blockedReason(v6.toIPv4Address().toString());
+    if (v6.range() === 'unicast' && v6.match(IPV4_COMPATIBLE)) {
+      const embedded = new ipaddr.IPv4(v6.toByteArray().slice(12));
+      return blockedReason(embedded.toString()) ?? 'reserved address (IPv4-compatible)';
+    }
+  }
   const range = ip.range();
   if (range === 'unicast') return null;
   return RANGE_NAMES[range] ?? `reserved address (${range})`;
@@ -103,7 +129,7 @@ const defaultResolve = async (hostname: string): Promise<string[]> =>
 /** Resolves the URL's host and returns the one address we will connect to, or throws BlockedAddressError. */
 export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Promise<string> {
   const host = bareHost(url.hostname);
-  const allowed = (options.allowHosts ?? []).map(bareHost).includes(host);
+  const allowed = (options.allowOrigins ?? []).includes(url.origin);
   let addresses: string[];
   if (ipaddr.isValid(host)) addresses = [host];
   else {
@@ -129,10 +155,7 @@ export async function vetAddress(url: URL, options: SafeFetchOptions = {}): Prom
 
 function checkScheme(url: URL): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BlockedAddressError(
-      url.href,
-      `only http and https URLs can be fetched (got ${url.protocol.replace(':', '')})`,
-    );
+    throw new BlockedAddressError(url.href, 'only http and https URLs can be fetched');
   }
 }
 
@@ -260,10 +283,17 @@ export async function safeFetch(input: string, kind: FetchKind, options: SafeFet
   }
 }
 
-/** A fetcher bound to the service's settings (FETCH_ALLOW_HOSTS). */
+/** A fetcher bound to the service's settings (FETCH_ALLOW_ORIGINS). */
 export class SafeFetcher {
   constructor(private readonly options: SafeFetchOptions = {}) {}
   fetch(url: string, kind: FetchKind, overrides: SafeFetchOptions = {}): Promise<SafeResponse> {
     return safeFetch(url, kind, { ...this.options, ...overrides });
+  }
+  /** The checks the first hop of a fetch of `url` would make, without connecting (BlockedAddressError). */
+  async vet(url: string): Promise<void> {
+    const u = new URL(url);
+    u.hash = ''; // never sent, and discovery names the URL without it
+    checkScheme(u);
+    await vetAddress(u, this.options);
   }
 }

@@ -16,6 +16,8 @@ import {
 import type { z } from 'zod';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { urlKey } from '../discovery/urls';
+import { fetchErrorToHttp } from '../fetching/http-errors';
+import { BlockedAddressError, SafeFetcher } from '../fetching/safe-fetch';
 import { INGEST_QUEUE } from '../ingestion/ingestion.constants';
 import { StoreEntity } from './store.entity';
 
@@ -47,6 +49,7 @@ export class StoresService {
     @InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>,
     @Inject(STORES_CONFIG) private readonly config: StoresConfig,
     private readonly queue: Queue,
+    private readonly fetcher: SafeFetcher,
   ) {}
 
   async list(ownerSub: string): Promise<Store[]> {
@@ -68,6 +71,7 @@ export class StoresService {
           : `Your plan can index up to ${ent.maxCustomPages} pages. Please deselect some pages.`,
       );
     }
+    await this.refuseBlockedPages(body, pages);
     const store = await this.stores.save(
       this.stores.create({
         id: newStoreId(),
@@ -86,6 +90,27 @@ export class StoresService {
     const jobId = await this.queue.send(INGEST_QUEUE, { storeId: store.id });
     await this.stores.update({ id: store.id }, { jobId });
     return { store_id: store.id, platform: 'custom', store_url: store.url, type: store.storeType };
+  }
+
+  /**
+   * Refuses, before anything is created, a page the crawler would refuse to fetch (a private, loopback or
+   * metadata address), with the 422 and message discovery gives for it. Each origin is resolved once; a
+   * site that cannot be resolved right now is left to ingestion, which retries and reports it.
+   */
+  private async refuseBlockedPages(body: CreateWebsite, pages: string[]): Promise<void> {
+    const vetted = new Set<string>();
+    for (const page of pages) {
+      const origin = new URL(page).origin;
+      if (vetted.has(origin)) continue;
+      vetted.add(origin);
+      try {
+        await this.fetcher.vet(page);
+      } catch (err) {
+        if (!(err instanceof BlockedAddressError)) continue;
+        const field = page === pages[0] ? 'store_url' : `store_urls.${body.store_urls.findIndex((u) => u === page)}`;
+        throw fetchErrorToHttp(err, field);
+      }
+    }
   }
 
   /** Deletes the caller's store, its search documents and index, and its pending ingestion. */

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { describeZodError, indexDocumentsRequestSchema } from '@sniff/contracts';
 
 export interface RecordedCall {
   method: string;
@@ -29,6 +30,13 @@ export async function startSearchStub(): Promise<SearchStub> {
     req.on('end', () => {
       const token = req.headers['x-sniff-internal-token'] as string | undefined;
       calls.push({ method: req.method ?? '', path: req.url ?? '', token, body: raw ? JSON.parse(raw) : undefined });
+      // Documents are held to the indexing contract as the real service holds them (http(s) URLs only).
+      const documents = req.url?.endsWith('/documents') && indexDocumentsRequestSchema.safeParse(calls.at(-1)?.body);
+      if (documents && !documents.success) {
+        const body = { statusCode: 400, ...describeZodError(documents.error) };
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        return;
+      }
       if (req.method === 'PUT' && failing > 0) {
         failing--;
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"statusCode":503,"message":"down"}');

@@ -7,3 +7,4 @@ export * from './internal-client';
 export * from './queue';
 export * from './service';
 export * from './validation';
+export * from './safe-text';

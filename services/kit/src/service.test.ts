@@ -1,6 +1,15 @@
-import { Controller, DynamicModule, Module, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, DynamicModule, Get, HttpCode, Module, Param, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentOwner, HealthModule, Owner, OwnerGuard, serviceDatabase, ValidBody } from './index';
+import {
+  CurrentOwner,
+  HealthModule,
+  Owner,
+  OwnerGuard,
+  parseJsonBody,
+  serviceDatabase,
+  ValidBody,
+  ValidQuery,
+} from './index';
 import { asOwner, createTestDatabase, startTestService, testConfig, TestService, TEST_INTERNAL_TOKEN } from './testing';
 
 const echoSchema = z.object({ name: z.string().min(1, 'name is required'), count: z.number().int().max(3) });
@@ -14,13 +23,37 @@ class EchoController {
   }
 }
 
+const lookupSchema = z.object({ q: z.string().optional() });
+
+/** Unguarded routes: a path parameter and query, and bodies. */
+@Controller('things')
+class ThingsController {
+  @Get(':id')
+  get(@Param('id') id: string, @ValidQuery(lookupSchema) query: z.infer<typeof lookupSchema>) {
+    return { id, query };
+  }
+
+  @Post('big')
+  @HttpCode(200)
+  big(@Body() body: { pad?: string }) {
+    return { length: body?.pad?.length };
+  }
+
+  /** Like the search service's events route: JSON, or JSON sent as text by a beacon. */
+  @Post('beacon')
+  @HttpCode(200)
+  beacon(@Body({ transform: (v: unknown) => (typeof v === 'string' ? parseJsonBody(v) : v) }) body: unknown) {
+    return { body };
+  }
+}
+
 @Module({})
 class EchoModule {
   static forRoot(config: ReturnType<typeof testConfig>): DynamicModule {
     return {
       module: EchoModule,
       imports: [serviceDatabase(config, { schema: 'kit_test', entities: [], migrations: [] }), HealthModule],
-      controllers: [EchoController],
+      controllers: [EchoController, ThingsController],
     };
   }
 }
@@ -110,5 +143,92 @@ describe('a service built with the kit', () => {
     const headers = { ...asOwner('owner-1'), 'x-sniff-internal-token': 'x'.repeat(TEST_INTERNAL_TOKEN.length) };
     const res = await post(JSON.stringify({ name: 'a', count: 1 }), headers);
     expect(res.status).toBe(403);
+  });
+
+  describe('text Postgres cannot store', () => {
+    const unsafe = (field: string) => ({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `${field} must not contain NUL characters or unpaired surrogates`,
+      field,
+    });
+    const postJson = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${svc.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+
+    // A lone surrogate cannot reach a path parameter: its UTF-8 form (%ED%A0%80) is no valid encoding (below).
+    it('answers 400 naming a path parameter with a NUL', async () => {
+      for (const id of ['abc%00', '%00']) {
+        const res = await fetch(`${svc.url}/things/${id}`);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual(unsafe('id'));
+      }
+    });
+
+    it('answers 400 naming the query field or key', async () => {
+      const value = await fetch(`${svc.url}/things/a?q=x%00y`);
+      expect(value.status).toBe(400);
+      expect(await value.json()).toEqual(unsafe('q'));
+      const key = await fetch(`${svc.url}/things/a?k%00=1`);
+      expect(key.status).toBe(400);
+      expect(await key.json()).toEqual(unsafe('k\\u0000'));
+    });
+
+    it('answers 400 naming the body field, nested, in values and keys, on guarded routes too', async () => {
+      const cases: [string, string][] = [
+        ['{"name":"a\\u0000","count":1}', 'name'],
+        ['{"name":"\\ud800","count":1}', 'name'],
+        ['{"name":"a","count":1,"tags":[{"ok":"fine"},{"x":["\\udc00"]}]}', 'tags.1.x.0'],
+        ['{"name":"a","count":1,"meta":{"k\\u0000":1}}', 'meta.k\\u0000'],
+        ['"\\u0000"', 'body'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await post(body, asOwner('owner-1'));
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual(unsafe(field));
+      }
+      // A surrogate pair is a character like any other.
+      const emoji = await post(JSON.stringify({ name: '\uD83D\uDE00', count: 1 }), asOwner('owner-1'));
+      expect(emoji.status).toBe(201);
+    });
+
+    it('applies the same rule to JSON a route parses from a text body (beacons)', async () => {
+      const res = await postJson('/things/beacon', '{"query":"a\\u0000"}', { 'content-type': 'text/plain' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual(unsafe('query'));
+      const raw = await postJson('/things/beacon', 'a\u0000', { 'content-type': 'text/plain' });
+      expect(await raw.json()).toEqual(unsafe('body'));
+      const fine = await postJson('/things/beacon', '{"query":"sofa"}', { 'content-type': 'text/plain' });
+      expect(await fine.json()).toEqual({ body: { query: 'sofa' } });
+    });
+
+    it('answers 400 for a path that is not valid percent-encoded UTF-8', async () => {
+      for (const id of ['%FF', '%ED%A0%80', '%C0%80', '%E0%A4', '%', '%zz']) {
+        const res = await fetch(`${svc.url}/things/${id}`);
+        expect(res.status).toBe(400);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(await res.json()).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'The request path is not valid percent-encoded UTF-8',
+        });
+      }
+    });
+
+    it('answers 414 for a path parameter longer than the router reads', async () => {
+      const res = await fetch(`${svc.url}/things/${'x'.repeat(10 * 1024)}`);
+      expect(res.status).toBe(414);
+      expect(await res.json()).toEqual({
+        statusCode: 414,
+        error: 'URI Too Long',
+        message: 'A path segment is too long',
+      });
+    });
+
+    it('walks a body nested a hundred thousand levels deep without overflowing', async () => {
+      const deep = '['.repeat(100_000) + '"\\u0000"' + ']'.repeat(100_000);
+      const res = await postJson('/things/big', `{"pad":${deep}}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).field).toBe(`pad${'.0'.repeat(19)}.…`);
+    });
   });
 });

@@ -130,13 +130,17 @@ describe('search service', () => {
     expect((await res.json()).hits).toHaveLength(1);
   });
 
-  it('treats operator characters, emoji, Arabic and control characters as plain text', async () => {
-    for (const q of ['& | ! :* <-> " \' `', 'pricing 🔥☕️', 'مرحبا بالعالم', 'pri\u0000cing', '\u202eprice', 'a:*|b']) {
+  it('treats operator characters, emoji, Arabic and control characters as plain text, and refuses a NUL', async () => {
+    for (const q of ['& | ! :* <-> " \' `', 'pricing 🔥☕️', 'مرحبا بالعالم', 'pri\u0007cing', '\u202eprice', 'a:*|b']) {
       const res = await searchRaw('store-1', { q });
       expect(res.status).toBe(200);
       expect((await res.json()).query).toBe(q);
     }
     expect((await ids('pricing 🔥☕️'))[0]).toBe('pricing');
+    // A NUL is refused everywhere by the services' one rule for text Postgres cannot store.
+    const nul = await searchRaw('store-1', { q: 'pri\u0000cing' });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).field).toBe('q');
   });
 
   it('answers 404 for an unknown store', async () => {
@@ -314,6 +318,28 @@ describe('search service', () => {
       expect(res.status).toBe(400);
       res = await post('nope', JSON.stringify({ type: 'search', query: 'x', resultCount: 0 }));
       expect(res.status).toBe(404);
+    });
+
+    it('answers 400 naming the field for a NUL or a lone surrogate in a query, hit id or URL', async () => {
+      const click = { type: 'click', query: 'pricing', hitId: 'pricing', url: 'https://shop.example/pricing' };
+      for (const [field, value] of [
+        ['query', 'pri\u0000cing'],
+        ['hitId', '\ud800'],
+        ['url', 'https://shop.example/\u0000'],
+      ]) {
+        const body = JSON.stringify({ ...click, [field]: value });
+        for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+          const res = await post('store-1', body, type);
+          expect(res.status).toBe(400);
+          expect(await res.json()).toMatchObject({
+            message: `${field} must not contain NUL characters or unpaired surrogates`,
+            field,
+          });
+        }
+      }
+      const res = await post('store-1%00', JSON.stringify(click));
+      expect(res.status).toBe(400);
+      expect((await res.json()).field).toBe('id');
     });
   });
 });

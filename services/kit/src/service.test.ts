@@ -1,8 +1,13 @@
 import { Body, Controller, DynamicModule, Get, HttpCode, Module, Param, Post, UseGuards } from '@nestjs/common';
+import { request as httpRequest } from 'node:http';
 import { z } from 'zod';
 import {
+  BodyLimit,
   CurrentOwner,
   HealthModule,
+  KB,
+  listRoutes,
+  MB,
   Owner,
   OwnerGuard,
   parseJsonBody,
@@ -25,7 +30,7 @@ class EchoController {
 
 const lookupSchema = z.object({ q: z.string().optional() });
 
-/** Unguarded routes: a path parameter and query, and bodies. */
+/** Unguarded routes: a path parameter and query, and bodies with declared limits. */
 @Controller('things')
 class ThingsController {
   @Get(':id')
@@ -35,6 +40,7 @@ class ThingsController {
 
   @Post('big')
   @HttpCode(200)
+  @BodyLimit(2 * MB)
   big(@Body() body: { pad?: string }) {
     return { length: body?.pad?.length };
   }
@@ -42,6 +48,7 @@ class ThingsController {
   /** Like the search service's events route: JSON, or JSON sent as text by a beacon. */
   @Post('beacon')
   @HttpCode(200)
+  @BodyLimit(1 * KB)
   beacon(@Body({ transform: (v: unknown) => (typeof v === 'string' ? parseJsonBody(v) : v) }) body: unknown) {
     return { body };
   }
@@ -111,10 +118,14 @@ describe('a service built with the kit', () => {
     });
   });
 
-  it('answers 413 for a body over 20 MB, and 400 for one that is not JSON at all', async () => {
-    const big = await post(JSON.stringify({ name: 'x'.repeat(21 * 1024 * 1024), count: 1 }), asOwner('owner-1'));
+  it('answers 413 naming the limit for a body over 1 MB, and 400 for one that is not JSON at all', async () => {
+    const big = await post(JSON.stringify({ name: 'x'.repeat(MB), count: 1 }), asOwner('owner-1'));
     expect(big.status).toBe(413);
-    expect((await big.json()).error).toBe('Payload Too Large');
+    expect(await big.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'Request body is larger than 1 MB, the limit of this route',
+    });
     const text = await post('name=a', { ...asOwner('owner-1'), 'content-type': 'application/json' });
     expect(text.status).toBe(400);
     expect((await text.json()).message).toBe('Request body is not valid JSON');
@@ -215,7 +226,7 @@ describe('a service built with the kit', () => {
     });
 
     it('answers 414 for a path parameter longer than the router reads', async () => {
-      const res = await fetch(`${svc.url}/things/${'x'.repeat(10 * 1024)}`);
+      const res = await fetch(`${svc.url}/things/${'x'.repeat(10 * KB)}`);
       expect(res.status).toBe(414);
       expect(await res.json()).toEqual({
         statusCode: 414,
@@ -230,5 +241,63 @@ describe('a service built with the kit', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).field).toBe(`pad${'.0'.repeat(19)}.…`);
     });
+  });
+
+  describe('body limits per route', () => {
+    const send = (path: string, body: string, type = 'application/json') =>
+      fetch(`${svc.url}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+
+    it('lets a route declare a larger limit than the 1 MB default', async () => {
+      const ok = await send('/things/big', JSON.stringify({ pad: 'x'.repeat(1.5 * MB) }));
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ length: 1.5 * MB });
+      const over = await send('/things/big', JSON.stringify({ pad: 'x'.repeat(2 * MB) }));
+      expect(over.status).toBe(413);
+      expect((await over.json()).message).toBe('Request body is larger than 2 MB, the limit of this route');
+    });
+
+    it('lets a route declare a smaller one, for JSON and text bodies alike', async () => {
+      const body = JSON.stringify({ query: 'x'.repeat(1100) });
+      for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+        const res = await send('/things/beacon', body, type);
+        expect(res.status).toBe(413);
+        expect(await res.json()).toEqual({
+          statusCode: 413,
+          error: 'Payload Too Large',
+          message: 'Request body is larger than 1 KB, the limit of this route',
+        });
+        expect((await send('/things/beacon', JSON.stringify({ query: 'sofa' }), type)).status).toBe(200);
+      }
+    });
+
+    it('stops reading a chunked body (no Content-Length) once it passes the limit', async () => {
+      const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${svc.url}/things/beacon`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        req.write('{"query":"');
+        for (let i = 0; i < 4; i++) req.write('x'.repeat(512));
+        req.end('"}');
+      });
+      expect(status).toBe(413);
+      expect(JSON.parse(body).message).toBe('Request body is larger than 1 KB, the limit of this route');
+    });
+  });
+
+  it('lists the routes it serves, with their declared limits and schemas', async () => {
+    const routes = listRoutes(svc.app);
+    const find = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url);
+    expect(find('GET', '/healthz')).toBeDefined();
+    expect(find('POST', '/echo')).toMatchObject({ bodySchema: echoSchema });
+    expect(find('GET', '/things/:id')).toMatchObject({ querySchema: lookupSchema });
+    expect(find('POST', '/things/big')).toMatchObject({ bodyLimit: 2 * MB });
+    expect(find('POST', '/things/beacon')).toMatchObject({ bodyLimit: KB });
   });
 });

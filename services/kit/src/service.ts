@@ -5,17 +5,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BaseServiceConfig, loadConfig } from './config';
+import { installBodyLimits, JSON_BODY_LIMIT, TEXT_BODY_LIMIT } from './body-limits';
 import { databaseOptions, DatabaseOptions, ensureSchema } from './database';
 import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { Queue } from './queue';
+import { recordRoutes } from './routes';
 import { assertSafeText, rejectUnsafeText } from './safe-text';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
-/** Indexing calls carry whole sites; dashboard calls are small. */
-const JSON_LIMIT = 20 * 1024 * 1024;
-/** Text bodies are beacons (navigator.sendBeacon posts JSON as text/plain): small. */
-const TEXT_LIMIT = 16 * 1024;
 
 /** The service's TypeORM connection to its own schema, created before migrations run. */
 export function serviceDatabase(config: BaseServiceConfig, o: Omit<DatabaseOptions, 'url'>): DynamicModule {
@@ -42,13 +40,15 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
   const level = LEVELS.indexOf(config.LOG_LEVEL);
   // Node's own keep-alive timeout (Fastify's is 72 s): a connection still busy when the app closes
   // is kept open after its answer for this long, and closing waits for it.
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_LIMIT, keepAliveTimeout: 5_000, frameworkErrors });
+  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, keepAliveTimeout: 5_000, frameworkErrors });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: LEVELS.slice(0, level + 1),
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // Before Nest registers the routes (at init): the hooks see every route.
+  recordRoutes(fastify);
+  installBodyLimits(fastify);
   rejectUnsafeText(fastify);
   bodyParsers(fastify);
   app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
@@ -83,7 +83,7 @@ function bodyParsers(fastify: FastifyInstance): void {
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, async (_req: FastifyRequest, body: string) =>
     body.trim() ? parseJson(body) : undefined,
   );
-  fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TEXT_LIMIT }, (_req, body, done) =>
+  fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TEXT_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
   );
 }

@@ -50,6 +50,19 @@ describe('search service', () => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('takes a whole site in one indexing call, past the 1 MB that other routes read', async () => {
+    const documents = Array.from({ length: 100 }, (_, i) => ({
+      id: `big-${i}`,
+      url: `https://shop.example/big/${i}`,
+      title: `Big page ${i}`,
+      description: '',
+      headings: [],
+      body: 'lorem ipsum '.repeat(2000),
+    }));
+    const res = await put(svc.url, 'store-big', documents); // 2.4 MB
+    expect(res.status).toBe(200);
+  });
+
   it('lets an answer be reused for two seconds (browsers, the gateway, a CDN), never an error', async () => {
     const res = await searchRaw('store-1', { q: 'pricing' });
     expect(res.headers.get('cache-control')).toBe('public, max-age=2');
@@ -340,6 +353,22 @@ describe('search service', () => {
       const res = await post('store-1%00', JSON.stringify(click));
       expect(res.status).toBe(400);
       expect((await res.json()).field).toBe('id');
+    });
+
+    it('reads events of up to 16 KB, JSON or text alike, and answers 413 naming the limit past that', async () => {
+      const event = (pad: number) =>
+        JSON.stringify({ type: 'search', query: 'pricing', resultCount: 1, pad: 'x'.repeat(pad) });
+      for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+        // Under the limit the route reads the event (whatever it then makes of the unknown field).
+        expect((await post('store-1', event(15 * 1024), type)).status).not.toBe(413);
+        const res = await post('store-1', event(16 * 1024), type);
+        expect(res.status).toBe(413);
+        expect(await res.json()).toEqual({
+          statusCode: 413,
+          error: 'Payload Too Large',
+          message: 'Request body is larger than 16 KB, the limit of this route',
+        });
+      }
     });
   });
 });

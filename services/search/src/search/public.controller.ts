@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contracts';
-import { ValidQuery, ZodPipe } from '@sniff/service-kit';
+import { BodyLimit, KB, ValidQuery, ZodPipe } from '@sniff/service-kit';
 import type { z } from 'zod';
 import { SearchService } from './search.service';
 import { JsonTextPipe } from './json-text.pipe';
@@ -25,6 +25,7 @@ export class PublicController {
   }
 
   @Post('events')
+  @BodyLimit(16 * KB) // one event is well under 3 KB; JSON or a text beacon alike
   @HttpCode(202)
   event(@Param('id') storeId: string, @Body(new JsonTextPipe(), new ZodPipe(searchEventSchema)) event: SearchEvent) {
     return this.search.recordEvent(storeId, event);

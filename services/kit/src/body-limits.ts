@@ -1,7 +1,7 @@
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Transform } from 'node:stream';
-import { describeRoute, RouteDescription } from './routes';
+import { describeRoute, type KitRouteConfig } from './routes';
 
 export const KB = 1024;
 export const MB = 1024 * KB;
@@ -35,7 +35,7 @@ function tooLarge(limit: number): PayloadTooLargeException {
 
 /** The limit Fastify applies: the route's own, else its content-type parser's (see bodyParsers). */
 function limitOf(request: FastifyRequest): number {
-  const declared = (request.routeOptions.config as RouteDescription | undefined)?.bodyLimit;
+  const declared = (request.routeOptions.config as KitRouteConfig | undefined)?.bodyLimit;
   if (declared) return declared;
   return /^text\/plain\b/i.test(request.headers['content-type'] ?? '') ? TEXT_BODY_LIMIT : JSON_BODY_LIMIT;
 }
@@ -47,7 +47,7 @@ function limitOf(request: FastifyRequest): number {
  */
 export function installBodyLimits(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
-    const declared = (route.config as RouteDescription | undefined)?.bodyLimit;
+    const declared = (route.config as KitRouteConfig | undefined)?.bodyLimit;
     if (declared) route.bodyLimit = declared;
   });
   fastify.addHook('preParsing', async (request, _reply, payload) => {

@@ -14,6 +14,7 @@ import {
   serviceDatabase,
   ValidBody,
   ValidQuery,
+  ZodPipe,
 } from './index';
 import { asOwner, createTestDatabase, startTestService, testConfig, TestService, TEST_INTERNAL_TOKEN } from './testing';
 
@@ -29,6 +30,7 @@ class EchoController {
 }
 
 const lookupSchema = z.object({ q: z.string().optional() });
+const beaconSchema = z.object({ query: z.string() });
 
 /** Unguarded routes: a path parameter and query, and bodies with declared limits. */
 @Controller('things')
@@ -49,7 +51,10 @@ class ThingsController {
   @Post('beacon')
   @HttpCode(200)
   @BodyLimit(1 * KB)
-  beacon(@Body({ transform: (v: unknown) => (typeof v === 'string' ? parseJsonBody(v) : v) }) body: unknown) {
+  beacon(
+    @Body({ transform: (v: unknown) => (typeof v === 'string' ? parseJsonBody(v) : v) }, new ZodPipe(beaconSchema))
+    body: z.infer<typeof beaconSchema>,
+  ) {
     return { body };
   }
 }
@@ -291,13 +296,13 @@ describe('a service built with the kit', () => {
     });
   });
 
-  it('lists the routes it serves, with their declared limits and schemas', async () => {
+  it('lists the routes it serves, with their declared limits and the schemas of their body and query', async () => {
     const routes = listRoutes(svc.app);
     const find = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url);
     expect(find('GET', '/healthz')).toBeDefined();
     expect(find('POST', '/echo')).toMatchObject({ bodySchema: echoSchema });
     expect(find('GET', '/things/:id')).toMatchObject({ querySchema: lookupSchema });
     expect(find('POST', '/things/big')).toMatchObject({ bodyLimit: 2 * MB });
-    expect(find('POST', '/things/beacon')).toMatchObject({ bodyLimit: KB });
+    expect(find('POST', '/things/beacon')).toMatchObject({ bodyLimit: KB, bodySchema: beaconSchema });
   });
 });

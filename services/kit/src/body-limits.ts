@@ -1,6 +1,5 @@
 import { PayloadTooLargeException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Transform } from 'node:stream';
 import { describeRoute, type KitRouteConfig } from './routes';
 
 export const KB = 1024;
@@ -15,8 +14,8 @@ export const JSON_BODY_LIMIT = 1 * MB;
 export const TEXT_BODY_LIMIT = 16 * KB;
 
 /**
- * The largest body (JSON or text alike) a route reads; a larger one is refused with 413 before it
- * is read. Applied by the kit's onRoute hook as the route's Fastify bodyLimit.
+ * The largest body (JSON or text alike) a route reads; a larger one is refused with 413. Applied
+ * by the kit's onRoute hook as the route's Fastify bodyLimit.
  */
 export function BodyLimit(bytes: number): MethodDecorator {
   if (!Number.isInteger(bytes) || bytes <= 0) throw new Error(`BodyLimit: ${bytes} is not a positive number of bytes`);
@@ -29,8 +28,8 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-function tooLarge(limit: number): PayloadTooLargeException {
-  return new PayloadTooLargeException(`Request body is larger than ${formatBytes(limit)}, the limit of this route`);
+function tooLargeMessage(limit: number): string {
+  return `Request body is larger than ${formatBytes(limit)}, the limit of this route`;
 }
 
 /** The limit Fastify applies: the route's own, else its content-type parser's (see bodyParsers). */
@@ -42,8 +41,11 @@ function limitOf(request: FastifyRequest): number {
 
 /**
  * Per-route body limits: a route's declared limit becomes its Fastify bodyLimit (which beats the
- * content-type parsers' own); a body over the limit is a 413 that names it, refused on its
- * Content-Length before a byte is read, or as soon as a chunked body passes the limit.
+ * content-type parsers' own), and a larger body is a 413 that names the limit.
+ * - With a Content-Length over the limit, refused before a byte is read, and the connection stays
+ *   open (Node discards the rest of the body): a proxy that streams the body, like the gateway, then
+ *   relays the 413 instead of failing halfway through its upload (it answered 503).
+ * - A chunked body is refused by Fastify as it passes the limit, which closes the connection.
  */
 export function installBodyLimits(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
@@ -51,20 +53,11 @@ export function installBodyLimits(fastify: FastifyInstance): void {
     if (declared) route.bodyLimit = declared;
   });
   fastify.addHook('preParsing', async (request, _reply, payload) => {
-    const length = request.headers['content-length'];
-    if (length === undefined && request.headers['transfer-encoding'] === undefined) return payload;
-    const limit = limitOf(request);
-    if (Number(length) > limit) throw tooLarge(limit);
-    if (length !== undefined) return payload; // Fastify stops reading at the announced length
-    let seen = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, next) {
-        seen += chunk.length;
-        if (seen > limit) next(tooLarge(limit));
-        else next(null, chunk);
-      },
-    });
-    payload.on('error', (err) => counted.destroy(err));
-    return payload.pipe(counted);
+    const length = Number(request.headers['content-length']);
+    if (length > 0 && length > limitOf(request)) throw new PayloadTooLargeException(tooLargeMessage(limitOf(request)));
+    return payload;
+  });
+  fastify.addHook('onError', async (request, _reply, error) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') error.message = tooLargeMessage(limitOf(request));
   });
 }

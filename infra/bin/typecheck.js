@@ -5,11 +5,13 @@ const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
-// Every workspace, plus nested projects with their own compiler settings (the widget targets the DOM).
+// Every workspace, plus projects with their own compiler settings that are no workspace (the widget
+// targets the DOM; the fuzz suite imports every service).
 const workspaces = [
   ...require(join(root, 'package.json')).workspaces,
   'services/search/widget',
   'services/search/bench',
+  'services/fuzz',
 ];
 let failed = false;
 for (const ws of workspaces) {

@@ -250,6 +250,17 @@ describe('analytics service', () => {
     expect(await events.record(search('store-c', 'nul \u0000 inside', 1), randomUUID())).toBe('malformed');
   });
 
+  it('answers 400 naming the field for a NUL in a store id (Postgres cannot store it)', async () => {
+    const res = await fetch(`${svc.url}/internal/stores/store-a%00/popular-queries`, {
+      headers: { [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: 'storeId must not contain NUL characters or unpaired surrogates',
+      field: 'storeId',
+    });
+  });
+
   it('rejects calls that did not come through the gateway and bad bodies', async () => {
     let res = await fetch(`${svc.url}/fetch/timeseries`, {
       method: 'POST',

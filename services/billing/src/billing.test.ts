@@ -55,6 +55,17 @@ describe('billing service', () => {
     expect(await res.json()).toEqual({ plans: [{ plan: 'busniess_starter_monthly', platform: 'custom' }] });
   });
 
+  it('answers 400 naming the field for a NUL in an owner id (Postgres cannot store it)', async () => {
+    const res = await fetch(`${svc.url}/internal/users/demo-owner%00/plans`, { headers: asInternal() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'sub must not contain NUL characters or unpaired surrogates',
+      field: 'sub',
+    });
+  });
+
   it('refuses the internal route without the internal token', async () => {
     const res = await fetch(`${svc.url}/internal/users/demo-owner/plans`);
     expect(res.status).toBe(403);

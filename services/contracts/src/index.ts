@@ -3,3 +3,4 @@ export * from './api';
 export * from './search';
 export * from './widget';
 export * from './validation';
+export * from './unsafe-text';

@@ -7,12 +7,18 @@ const ERROR_NAMES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
+
+/** The `error` text of the shared format for an HTTP status. */
+export function errorName(status: number): string {
+  return ERROR_NAMES[status] ?? 'Error';
+}
 
 /** Every error leaves as { statusCode, error, message, field? }; only our own faults are 5xx. */
 @Catch()
@@ -28,7 +34,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     // An error is never reused by a browser or cache (a route may have allowed reuse of its answers).
     this.http.setHeader(res, 'cache-control', 'no-store');
-    const body = { statusCode: status, error: ERROR_NAMES[status] ?? 'Error', message, ...(field ? { field } : {}) };
+    const body = { statusCode: status, error: errorName(status), message, ...(field ? { field } : {}) };
     this.http.reply(res, body, status);
   }
 

@@ -7,3 +7,6 @@ export * from './internal-client';
 export * from './queue';
 export * from './service';
 export * from './validation';
+export * from './body-limits';
+export * from './routes';
+export * from './safe-text';

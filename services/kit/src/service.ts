@@ -2,19 +2,18 @@ import { BadRequestException, DynamicModule, INestApplication, Logger, LogLevel 
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BaseServiceConfig, loadConfig } from './config';
+import { installBodyLimits, JSON_BODY_LIMIT, TEXT_BODY_LIMIT } from './body-limits';
 import { databaseOptions, DatabaseOptions, ensureSchema } from './database';
-import { ErrorFilter } from './errors';
+import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { Queue } from './queue';
+import { recordRoutes } from './routes';
+import { assertSafeText, rejectUnsafeText } from './safe-text';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
-/** Indexing calls carry whole sites; dashboard calls are small. */
-const JSON_LIMIT = 20 * 1024 * 1024;
-/** Text bodies are beacons (navigator.sendBeacon posts JSON as text/plain): small. */
-const TEXT_LIMIT = 16 * 1024;
 
 /** The service's TypeORM connection to its own schema, created before migrations run. */
 export function serviceDatabase(config: BaseServiceConfig, o: Omit<DatabaseOptions, 'url'>): DynamicModule {
@@ -41,15 +40,37 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
   const level = LEVELS.indexOf(config.LOG_LEVEL);
   // Node's own keep-alive timeout (Fastify's is 72 s): a connection still busy when the app closes
   // is kept open after its answer for this long, and closing waits for it.
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_LIMIT, keepAliveTimeout: 5_000 });
+  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, keepAliveTimeout: 5_000, frameworkErrors });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: LEVELS.slice(0, level + 1),
     bodyParser: false,
   });
-  bodyParsers(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  // Before Nest registers the routes (at init): the hooks see every route.
+  recordRoutes(fastify);
+  installBodyLimits(fastify);
+  rejectUnsafeText(fastify);
+  bodyParsers(fastify);
   app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
   app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * Requests the router refuses before any route or hook sees them, in the shared error format (the
+ * router's own answers carry the raw path and no cache-control).
+ */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [statusCode, message] =
+    error.code === 'FST_ERR_BAD_URL'
+      ? [400, 'The request path is not valid percent-encoded UTF-8']
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'A path segment is too long']
+        : [error.statusCode ?? 500, error.message];
+  reply
+    .code(statusCode)
+    .header('cache-control', 'no-store')
+    .send({ statusCode, error: errorName(statusCode), message });
 }
 
 /**
@@ -58,21 +79,31 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
  */
 function bodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
+  // The unsafe-text hook checks what these parsers return.
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, async (_req: FastifyRequest, body: string) =>
-    body.trim() ? parseJsonBody(body) : undefined,
+    body.trim() ? parseJson(body) : undefined,
   );
-  fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TEXT_LIMIT }, (_req, body, done) =>
+  fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TEXT_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
   );
 }
 
-/** `text` parsed as JSON; a 400 "Request body is not valid JSON" when it is not one. */
-export function parseJsonBody(text: string): unknown {
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new BadRequestException('Request body is not valid JSON');
   }
+}
+
+/**
+ * `text` (a body a route reads as JSON after the kit's hooks, e.g. a text/plain beacon) parsed as
+ * JSON; a 400 "Request body is not valid JSON" when it is not one, and the unsafe-text rule's 400.
+ */
+export function parseJsonBody(text: string): unknown {
+  const value = parseJson(text);
+  assertSafeText(value, 'body');
+  return value;
 }
 
 /** main.ts of every service: validate config (clear error and exit 1), build, listen. */

@@ -4,7 +4,7 @@ import { describeZodError } from '@sniff/contracts';
 
 /** Validates with a @sniff/contracts schema; a failure is a 400 whose message names the field. */
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  constructor(readonly schema: S) {}
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;

@@ -72,6 +72,19 @@ describe('search service', () => {
     expect(await ids('shipping')).toContain('shipping');
   });
 
+  it('takes a whole site in one indexing call, past the 1 MB that other routes read', async () => {
+    const documents = Array.from({ length: 100 }, (_, i) => ({
+      id: `big-${i}`,
+      url: `https://shop.example/big/${i}`,
+      title: `Big page ${i}`,
+      description: '',
+      headings: [],
+      body: 'lorem ipsum '.repeat(2000),
+    }));
+    const res = await put(svc.url, 'store-big', documents); // 2.4 MB
+    expect(res.status).toBe(200);
+  });
+
   it('lets an answer be reused for two seconds (browsers, the gateway, a CDN), never an error', async () => {
     const res = await searchRaw('store-1', { q: 'pricing' });
     expect(res.headers.get('cache-control')).toBe('public, max-age=2');
@@ -152,13 +165,17 @@ describe('search service', () => {
     expect((await res.json()).hits).toHaveLength(1);
   });
 
-  it('treats operator characters, emoji, Arabic and control characters as plain text', async () => {
-    for (const q of ['& | ! :* <-> " \' `', 'pricing 🔥☕️', 'مرحبا بالعالم', 'pri\u0000cing', '\u202eprice', 'a:*|b']) {
+  it('treats operator characters, emoji, Arabic and control characters as plain text, and refuses a NUL', async () => {
+    for (const q of ['& | ! :* <-> " \' `', 'pricing 🔥☕️', 'مرحبا بالعالم', 'pri\u0007cing', '\u202eprice', 'a:*|b']) {
       const res = await searchRaw('store-1', { q });
       expect(res.status).toBe(200);
       expect((await res.json()).query).toBe(q);
     }
     expect((await ids('pricing 🔥☕️'))[0]).toBe('pricing');
+    // A NUL is refused everywhere by the services' one rule for text Postgres cannot store.
+    const nul = await searchRaw('store-1', { q: 'pri\u0000cing' });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).field).toBe('q');
   });
 
   it('answers 404 for an unknown store', async () => {
@@ -418,6 +435,44 @@ describe('search service', () => {
       res = await post('store-1', JSON.stringify({ type: 'hover' }));
       expect(res.status).toBe(400);
       expect(await queued()).toEqual([]);
+    });
+
+    it('answers 400 naming the field for a NUL or a lone surrogate in a query, search id or hit id', async () => {
+      const click = { type: 'click', query: 'pricing', searchId: 'x', hitId: 'pricing' };
+      for (const [field, value] of [
+        ['query', 'pri\u0000cing'],
+        ['hitId', '\ud800'],
+        ['searchId', 'lq3x1c.3.\u0000'],
+      ]) {
+        const body = JSON.stringify({ ...click, [field]: value });
+        for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+          const res = await post('store-1', body, type);
+          expect(res.status).toBe(400);
+          expect(await res.json()).toMatchObject({
+            message: `${field} must not contain NUL characters or unpaired surrogates`,
+            field,
+          });
+        }
+      }
+      const res = await post('store-1%00', JSON.stringify(click));
+      expect(res.status).toBe(400);
+      expect((await res.json()).field).toBe('id');
+    });
+
+    it('reads events of up to 16 KB, JSON or text alike, and answers 413 naming the limit past that', async () => {
+      const event = (pad: number) =>
+        JSON.stringify({ type: 'search', query: 'pricing', searchId: 'x', pad: 'x'.repeat(pad) });
+      for (const type of ['application/json', 'text/plain;charset=UTF-8']) {
+        // Under the limit the route reads the event (whatever it then makes of the unknown field).
+        expect((await post('store-1', event(15 * 1024), type)).status).not.toBe(413);
+        const res = await post('store-1', event(16 * 1024), type);
+        expect(res.status).toBe(413);
+        expect(await res.json()).toEqual({
+          statusCode: 413,
+          error: 'Payload Too Large',
+          message: 'Request body is larger than 16 KB, the limit of this route',
+        });
+      }
     });
   });
 });

@@ -247,6 +247,21 @@ describe('store search settings', () => {
     expect((await searchHas('st_nosuchstore')).version).toBe(0);
   });
 
+  it('answers 400 naming the field for a NUL in the store id (Postgres cannot store it)', async () => {
+    for (const res of [
+      await getSettings(`${storeId}\u0000`),
+      await putSettings(`${storeId}\u0000`, { stopWords: ['the'] }),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'id must not contain NUL characters or unpaired surrogates',
+        field: 'id',
+      });
+    }
+  });
+
   it('is reachable only through the gateway', async () => {
     expect((await fetch(settingsUrl(storeId))).status).toBe(403);
     expect((await fetch(settingsUrl(storeId), { method: 'PUT', body: '{}' })).status).toBe(403);

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { indexDocumentsRequestSchema, SearchSettings, searchSettingsSchema } from '@sniff/contracts';
-import { InternalGuard, ValidBody, ValidQuery } from '@sniff/service-kit';
+import { BodyLimit, InternalGuard, MB, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { z } from 'zod';
 import { SearchService } from './search.service';
 import { StoreSettingsService } from './store-settings.service';
@@ -23,6 +23,7 @@ export class InternalController {
   ) {}
 
   @Put('documents')
+  @BodyLimit(20 * MB) // a whole site's documents
   replace(
     @Param('id') storeId: string,
     @ValidBody(indexDocumentsRequestSchema) body: z.infer<typeof indexDocumentsRequestSchema>,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contracts';
-import { ValidQuery, ZodPipe } from '@sniff/service-kit';
+import { BodyLimit, KB, ValidQuery, ZodPipe } from '@sniff/service-kit';
 import type { z } from 'zod';
 import { SearchService } from './search.service';
 import { JsonTextPipe } from './json-text.pipe';
@@ -32,6 +32,7 @@ export class PublicController {
 
   /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */
   @Post('events')
+  @BodyLimit(16 * KB) // one event is well under 3 KB; JSON or a text beacon alike
   @HttpCode(202)
   event(
     @Param('id') storeId: string,

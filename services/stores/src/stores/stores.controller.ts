@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { CurrentOwner, InternalGuard, Owner, OwnerGuard, ValidBody, ValidQuery } from '@sniff/service-kit';
+import { BodyLimit, CurrentOwner, InternalGuard, Owner, OwnerGuard, ValidBody, ValidQuery } from '@sniff/service-kit';
 import {
   CreateStoreResponse,
   createWebsiteRequestSchema,
@@ -37,6 +37,7 @@ export class SaasController {
   constructor(private readonly stores: StoresService) {}
 
   @Post('create-website')
+  @BodyLimit(2 * 1024 * 1024) // up to 500 page URLs of up to 2,048 characters: just over 1 MB
   @HttpCode(200)
   create(
     @CurrentOwner() owner: Owner,

@@ -1,0 +1,150 @@
+import type { INestApplication } from '@nestjs/common';
+import { BaseServiceConfig, createServiceApp, listRoutes, loadConfig, type ServedRoute } from '@sniff/service-kit';
+import { createTestDatabase, testConfig, TEST_INTERNAL_TOKEN } from '@sniff/service-kit/testing';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AnalyticsAppModule } from '../analytics/src/app.module';
+import { AppModule as BillingAppModule } from '../billing/src/app.module';
+import { billingConfigSchema } from '../billing/src/config';
+import { createGatewayApp } from '../gateway/src/app';
+import { gatewayConfigSchema } from '../gateway/src/config';
+import { SearchAppModule } from '../search/src/app.module';
+import { AppModule as StoresAppModule } from '../stores/src/app.module';
+import { storesConfigSchema } from '../stores/src/config';
+
+export const SERVICES = ['billing', 'stores', 'search', 'analytics'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const OWNER = 'fuzz-owner';
+export const OWNER_EMAIL = 'fuzz-owner@example.com';
+const AUDIENCE = 'https://api.sniff.dev';
+const EMAIL_CLAIM = 'https://sniff.dev/email';
+
+export interface Stack {
+  services: Record<ServiceName, { url: string; routes: ServedRoute[] }>;
+  gateway: { url: string; bearer: string };
+  close(): Promise<void>;
+}
+
+/** A free loopback port (the services name each other's URLs before any of them listens). */
+function freePort(): Promise<number> {
+  const server = createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    }),
+  );
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+/**
+ * The four services in this process on one fresh database, wired to each other as `npm start`
+ * wires them (stores -> billing and search, analytics -> stores and billing, search -> analytics),
+ * and the gateway in front of them with a local token signer. The owner has a paid plan, so the
+ * routes that need one are reached too.
+ */
+export async function startStack(): Promise<Stack> {
+  const db = await createTestDatabase();
+  const apps: INestApplication[] = [];
+  const servers: Server[] = [];
+  const staticRoot = mkdtempSync(join(tmpdir(), 'sniff-fuzz-'));
+  const close = async () => {
+    for (const app of apps.reverse()) await app.close().catch(() => undefined);
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    rmSync(staticRoot, { recursive: true, force: true });
+    await db.drop();
+  };
+  try {
+    const [billingPort, storesPort, searchPort, analyticsPort] = await Promise.all(SERVICES.map(freePort));
+    const url = (port: number) => `http://127.0.0.1:${port}`;
+    const base = { ...testConfig(db.url), LOG_LEVEL: 'error' as const };
+    const start = async (root: Parameters<typeof createServiceApp>[0], config: BaseServiceConfig, port: number) => {
+      const app = await createServiceApp(root, config);
+      apps.push(app);
+      await app.listen(port, '127.0.0.1');
+      return { url: url(port), routes: listRoutes(app) };
+    };
+
+    // Each service's own schema fills the settings not named here with their defaults.
+    const billingConfig = billingConfigSchema.parse({
+      ...base,
+      BILLING_SEED_PLANS: `${OWNER}:busniess_starter_monthly`,
+    });
+    const analyticsConfig = { ...base, STORES_URL: url(storesPort), BILLING_URL: url(billingPort) };
+    const searchConfig = { ...base, ANALYTICS_URL: url(analyticsPort), STORES_URL: url(storesPort) };
+    const storesConfig = storesConfigSchema.parse({
+      ...base,
+      BILLING_URL: url(billingPort),
+      SEARCH_URL: url(searchPort),
+      ANALYTICS_URL: url(analyticsPort),
+    });
+    // One at a time: each runs its migrations on the shared database at start.
+    const billing = await start(BillingAppModule.forRoot(billingConfig), billingConfig, billingPort);
+    const analytics = await start(AnalyticsAppModule.forRoot(analyticsConfig), analyticsConfig, analyticsPort);
+    const search = await start(SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
+    const stores = await start(StoresAppModule.forRoot(storesConfig), storesConfig, storesPort);
+
+    // The identity provider's key set, as the gateway fetches it.
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'fuzz-key', alg: 'RS256', use: 'sig' };
+    const idp = createServer((req, res) => {
+      if (req.url !== '/.well-known/jwks.json') return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+    });
+    servers.push(idp);
+    const issuer = `${await listen(idp)}/`;
+    mkdirSync(join(staticRoot, 'shell', 'dist'), { recursive: true });
+    writeFileSync(join(staticRoot, 'shell', 'dist', 'index.html'), '<!doctype html><title>Sniff</title>');
+    const gatewayConfig = loadConfig('gateway', gatewayConfigSchema, {
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      AUTH_ISSUER: issuer,
+      AUTH_AUDIENCE: AUDIENCE,
+      AUTH_EMAIL_CLAIM: EMAIL_CLAIM,
+      BILLING_URL: billing.url,
+      STORES_URL: stores.url,
+      SEARCH_URL: search.url,
+      ANALYTICS_URL: analytics.url,
+      STATIC_ROOT: staticRoot,
+      // The fuzzer is one client sending hundreds of requests: limits would answer most with 429.
+      PUBLIC_RATE_PER_SECOND: '100000',
+      PUBLIC_RATE_BURST: '100000',
+      API_RATE_PER_SECOND: '100000',
+      API_RATE_BURST: '100000',
+    });
+    const gateway = await createGatewayApp(gatewayConfig);
+    apps.push(gateway);
+    await gateway.listen(0, '127.0.0.1');
+    const bearer = await new SignJWT({ [EMAIL_CLAIM]: OWNER_EMAIL })
+      .setProtectedHeader({ alg: 'RS256', kid: 'fuzz-key' })
+      .setSubject(OWNER)
+      .setIssuer(issuer)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+
+    return {
+      services: { billing, stores, search, analytics },
+      gateway: { url: `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`, bearer },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

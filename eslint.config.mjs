@@ -39,6 +39,24 @@ export default tseslint.config(
     },
   })),
   {
+    // Every browser test goes through the fixture that fails it on a Content-Security-Policy violation.
+    files: ['shell/e2e/tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: 'Import test and expect from ../support/test (it fails a test on any CSP violation).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

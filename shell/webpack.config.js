@@ -21,6 +21,9 @@ const base = createWebpackConfig({
  * data-prerendered) the page is complete HTML, so it is painted first and the app that hydrates it
  * is fetched once the browser reports the first contentful paint. Script work never holds up the
  * first paint, and a browser without paint timing starts the app at once, as everywhere else.
+ * Both inline scripts run under the gateway's Content-Security-Policy by their sha256, which the
+ * gateway computes from the built file it serves: edit them freely, but add no inline event
+ * handler (onload=…) and no eval, which the policy refuses.
  */
 const shellPage = ({ title, icon, scripts }) => `<!doctype html>
 <html lang="en">

@@ -6,6 +6,7 @@ import compression from 'compression';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { ApiProxy } from './api-proxy';
 import type { GatewayConfig } from './config';
+import { PagePolicy } from './content-security-policy';
 import { assetMounts } from './frontend';
 import { GatewayModule } from './gateway.module';
 import { sendError } from './http-error';
@@ -60,7 +61,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<INestAppl
   // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
   // services send it, streamed.
   app.use(compression());
-  for (const [path, handlers] of assetMounts(config)) app.use(path, ...handlers);
+  for (const [path, handlers] of assetMounts(config, app.get(PagePolicy))) app.use(path, ...handlers);
   app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
   app.enableShutdownHooks();
   return app;

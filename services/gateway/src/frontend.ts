@@ -1,19 +1,27 @@
 import { Controller, Get, Header, Inject, Req, Res } from '@nestjs/common';
 import express, { type RequestHandler, type Response } from 'express';
 import type { Request } from 'express';
+import type { Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import { GATEWAY_CONFIG, REMOTE_DIRS, type GatewayConfig } from './config';
+import { PagePolicy, setPageHeaders } from './content-security-policy';
 import { sendError } from './http-error';
 import { openCors } from './public-api';
 import { PublicSite } from './public-site';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-/** Content-hashed build files are cached for a year; everything else revalidates (manifests, remoteEntry, HTML). */
-function buildCacheHeaders(res: Response, file: string): void {
-  res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-  if (extname(file) === '.html') res.setHeader('x-frame-options', 'DENY');
-}
+/**
+ * Content-hashed build files are cached for a year; everything else revalidates (manifests,
+ * remoteEntry, HTML). An HTML file (a remote's standalone page, the shell's index.html asked by
+ * name) gets its page policy.
+ */
+const buildFileHeaders =
+  (policy: PagePolicy) =>
+  (res: Response, file: string, stat: Stats): void => {
+    res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (extname(file) === '.html') setPageHeaders(res, policy.forFile(file, stat) ?? policy.noScripts);
+  };
 
 export const staticRoots = (config: GatewayConfig) => ({
   shell: join(config.STATIC_ROOT, 'shell', 'dist'),
@@ -25,14 +33,14 @@ const notFound: RequestHandler = (req, res) =>
   sendError(res, 404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
 
 /** Express mounts for public assets: the widget scripts and each remote's build, any origin allowed. */
-export function assetMounts(config: GatewayConfig): Array<[string, RequestHandler[]]> {
+export function assetMounts(config: GatewayConfig, policy: PagePolicy): Array<[string, RequestHandler[]]> {
   const roots = staticRoots(config);
   const common = { index: false, redirect: false, dotfiles: 'ignore' } as const;
   return [
     ['/widget', [openCors, express.static(roots.widget, { ...common, maxAge: '5m' }), notFound]],
     ...REMOTE_DIRS.map((dir): [string, RequestHandler[]] => [
       `/remotes/${dir}`,
-      [openCors, express.static(roots.remote(dir), { ...common, setHeaders: buildCacheHeaders }), notFound],
+      [openCors, express.static(roots.remote(dir), { ...common, setHeaders: buildFileHeaders(policy) }), notFound],
     ]),
     ['/remotes', [notFound]],
   ];
@@ -73,13 +81,14 @@ export class ShellController {
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly site: PublicSite,
+    private readonly policy: PagePolicy,
   ) {
     const root = staticRoots(config).shell;
     this.files = express.static(root, {
       index: false,
       redirect: false,
       dotfiles: 'ignore',
-      setHeaders: buildCacheHeaders,
+      setHeaders: buildFileHeaders(policy),
     });
     this.index = join(root, 'index.html');
   }
@@ -94,10 +103,13 @@ export class ShellController {
         const answer = this.site.answer(req.path, query < 0 ? '' : req.originalUrl.slice(query));
         if (this.site.send(answer, res)) return;
       }
+      const notBuilt = () => sendError(res, 404, 'The dashboard is not built yet (run npm run build)');
+      const policy = this.policy.forFile(this.index);
+      if (!policy) return notBuilt();
       res.setHeader('cache-control', 'no-cache');
-      res.setHeader('x-frame-options', 'DENY');
+      setPageHeaders(res, policy);
       res.sendFile(this.index, (err) => {
-        if (err && !res.headersSent) sendError(res, 404, 'The dashboard is not built yet (run npm run build)');
+        if (err && !res.headersSent) notBuilt();
       });
     });
   }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ApiProxy } from './api-proxy';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { PagePolicy } from './content-security-policy';
 import { closeAgents } from './forward';
 import { RuntimeConfigController, ShellController } from './frontend';
 import { HealthController } from './health.controller';
@@ -15,7 +16,14 @@ export class GatewayModule implements OnApplicationShutdown {
       module: GatewayModule,
       // ShellController last: its catch-all route must come after every other route.
       controllers: [HealthController, RuntimeConfigController, SiteFilesController, ShellController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, TokenVerifier, ApiProxy, PublicApi, PublicSite],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        TokenVerifier,
+        ApiProxy,
+        PublicApi,
+        PublicSite,
+        PagePolicy,
+      ],
       exports: [ApiProxy, PublicApi],
     };
   }

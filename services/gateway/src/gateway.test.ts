@@ -489,6 +489,7 @@ describe('gateway', () => {
         expect(await res.text()).toContain('Sniff shell');
         expect(res.headers.get('cache-control')).toBe('no-cache');
         expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
         expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       }

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@sniff/service-kit';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,16 +51,24 @@ describe('gateway: pre-rendered public site', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'sniff-public-site-'));
-    write('shell/dist/index.html', '<!doctype html><title>Sniff shell</title><div id="root"></div>');
+    write(
+      'shell/dist/index.html',
+      '<!doctype html><title>Sniff shell</title><script>theme()</script><div id="root"></div><script>start()</script>',
+    );
+    write(
+      'mfe-wizard/dist/index.html',
+      '<!doctype html><script>standalone()</script><script src="standalone.js"></script>',
+    );
     write('shell/dist/main.js', 'console.log("shell")');
     write('secret.txt', 'database password');
     const lead = '<p>Sniff gives your website an instant search bar that forgives typos.</p>'.repeat(40);
     write(
       `${site}/pages/index.html`,
-      `<!doctype html><title>Landing</title><h1>Search that forgives typos</h1>${lead}`,
+      `<!doctype html><title>Landing</title><script type="application/ld+json">{"@type":"WebPage"}</script>` +
+        `<script>landing()</script><h1>Search that forgives typos</h1>${lead}`,
     );
     write(`${site}/pages/squarespace/index.html`, '<!doctype html><title>Squarespace guide</title>');
-    write(`${site}/pages/404.html`, '<!doctype html><title>Page not found</title>');
+    write(`${site}/pages/404.html`, '<!doctype html><title>Page not found</title><script>notFound()</script>');
     write(`${site}/sitemap.xml`, '<?xml version="1.0"?><urlset></urlset>');
     write(`${site}/robots.txt`, 'User-agent: *\nDisallow: /dashboard\n');
     writeManifest({ '/': 'pages/index.html', '/squarespace': 'pages/squarespace/index.html' });
@@ -178,6 +187,97 @@ describe('gateway: pre-rendered public site', () => {
     expect(robots.status).toBe(200);
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await robots.text()).toContain('Disallow: /dashboard');
+  });
+
+  const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const policyOf = (res: Response) => {
+    const policy = res.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim().split(' '))
+        .find(([n]) => n === name)
+        ?.slice(1);
+    return { policy, scriptSrc: directive('script-src'), frameAncestors: directive('frame-ancestors') };
+  };
+
+  it('sends every kind of page a Content-Security-Policy that runs only its own inline scripts', async () => {
+    const cases: Array<[string, number, string[]]> = [
+      ['/', 200, ['landing()']], // its JSON-LD is data, not script: no hash
+      ['/squarespace?utm_source=newsletter', 200, []],
+      ['/no-such-page', 404, ['notFound()']],
+      ['/dashboard/stores', 200, ['theme()', 'start()']],
+      ['/index.html', 200, ['theme()', 'start()']],
+      ['/remotes/mfe-wizard/index.html', 200, ['standalone()']],
+    ];
+    for (const [path, status, scripts] of cases) {
+      const res = await get(path);
+      expect([path, res.status]).toEqual([path, status]);
+      const { scriptSrc, frameAncestors } = policyOf(res);
+      expect([path, scriptSrc]).toEqual([path, ["'self'", 'http://localhost:8080', ...scripts.map(sha256)]]);
+      expect([path, frameAncestors]).toEqual([path, ["'none'"]]);
+      expect([path, res.headers.get('x-frame-options')]).toEqual([path, 'DENY']);
+    }
+  });
+
+  it('puts the policy on a redirect and on the page it leads to', async () => {
+    const res = await get('/squarespace-blog-page', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(policyOf(res).scriptSrc).toEqual(["'self'", 'http://localhost:8080']);
+    const target = await get(res.headers.get('location')!);
+    expect(target.status).toBe(200);
+    expect(policyOf(target).frameAncestors).toEqual(["'none'"]);
+  });
+
+  it('serves no HTML without the policy, whatever is asked', async () => {
+    const paths = [
+      '/',
+      '/squarespace',
+      '/squarespace/',
+      '/Squarespace',
+      '/squarespace-blog-page?x=1',
+      '/no-such-page',
+      '/no/such/page/',
+      '/dashboard',
+      '/dashboard/create-store?platform=saas',
+      '/index.html',
+      '/remotes/mfe-wizard/index.html',
+      '/remotes/mfe-wizard/missing.html',
+      '/remotes/mfe-nope/index.html',
+      '/missing.html',
+      '/pages/index.html',
+      '/%E0%A4%A',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/config.json',
+    ];
+    let html = 0;
+    for (const path of paths) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await rawRequest(url, path, method, { accept: 'text/html,*/*' });
+        if (!/^text\/html/.test(String(res.headers['content-type']))) continue;
+        html++;
+        expect([method, path, res.headers['content-security-policy']]).toEqual([
+          method,
+          path,
+          expect.stringContaining("frame-ancestors 'none'"),
+        ]);
+      }
+    }
+    expect(html).toBeGreaterThanOrEqual(20);
+  });
+
+  it('allows a rebuilt page’s new inline script without a restart', async () => {
+    const page = `${site}/pages/squarespace/index.html`;
+    write(page, '<!doctype html><title>Squarespace guide</title><script>rebuilt(2)</script>');
+    expect(policyOf(await get('/squarespace')).scriptSrc).toContain(sha256('rebuilt(2)'));
+    write(page, '<!doctype html><title>Squarespace guide</title><script>rebuilt(3)</script>');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(root, page), later, later);
+    const { scriptSrc } = policyOf(await get('/squarespace'));
+    expect(scriptSrc).toContain(sha256('rebuilt(3)'));
+    expect(scriptSrc).not.toContain(sha256('rebuilt(2)'));
   });
 
   it('picks up a new marketing build without a restart', async () => {

@@ -4,6 +4,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { PagePolicy, setPageHeaders } from './content-security-policy';
 import { sendError } from './http-error';
 
 const ROUTE = /^\/([a-z0-9]+(-[a-z0-9]+)*)?$/;
@@ -20,13 +21,14 @@ interface Site {
   routes: Map<string, string>;
   redirects: Map<string, string>;
   notFoundHtml: string;
+  notFoundPolicy: string;
 }
 
 /** What a page path answers. */
 export type PublicAnswer =
   | { kind: 'page'; file: string }
   | { kind: 'redirect'; location: string }
-  | { kind: 'not-found'; html: string }
+  | { kind: 'not-found'; html: string; policy: string }
   /** No pre-rendered site (mfe-marketing not built): the shell renders every path itself. */
   | { kind: 'shell' };
 
@@ -42,7 +44,10 @@ export class PublicSite {
   readonly dir: string;
   private cache: { mtimeMs: number; site: Site } | null = null;
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly policy: PagePolicy,
+  ) {
     this.dir = join(config.STATIC_ROOT, 'mfe-marketing', 'dist');
   }
 
@@ -62,10 +67,12 @@ export class PublicSite {
       if (!real.startsWith(root)) throw new Error(`${file} is outside ${this.dir}`);
       return real;
     };
+    const notFoundHtml = readFileSync(inside(manifest.notFound), 'utf8');
     const site: Site = {
       routes: new Map(Object.entries(manifest.routes).map(([route, file]) => [route, inside(file)])),
       redirects: new Map(Object.entries(manifest.redirects)),
-      notFoundHtml: readFileSync(inside(manifest.notFound), 'utf8'),
+      notFoundHtml,
+      notFoundPolicy: this.policy.forHtml(notFoundHtml),
     };
     this.cache = { mtimeMs, site };
     return site;
@@ -84,7 +91,7 @@ export class PublicSite {
     if (canonical !== path && (site.routes.has(canonical) || site.redirects.has(canonical))) {
       return { kind: 'redirect', location: (site.redirects.get(canonical) ?? canonical) + search };
     }
-    return { kind: 'not-found', html: site.notFoundHtml };
+    return { kind: 'not-found', html: site.notFoundHtml, policy: site.notFoundPolicy };
   }
 
   /** Sends a public answer; false when the shell should render the path instead. */
@@ -92,20 +99,28 @@ export class PublicSite {
     switch (answer.kind) {
       case 'shell':
         return false;
-      case 'page':
+      case 'page': {
+        const policy = this.policy.forFile(answer.file);
+        if (!policy) {
+          sendError(res, 500, 'The page could not be read');
+          return true;
+        }
         res.setHeader('cache-control', PUBLIC_CACHE);
-        res.setHeader('x-frame-options', 'DENY');
+        setPageHeaders(res, policy);
         res.sendFile(answer.file, (err) => {
           if (err && !res.headersSent) sendError(res, 500, 'The page could not be read');
         });
         return true;
+      }
       case 'redirect':
         res.setHeader('cache-control', 'public, max-age=86400');
+        // Express writes a short HTML body for browsers ("Redirecting to …"): a page like any other.
+        setPageHeaders(res, this.policy.noScripts);
         res.redirect(301, answer.location);
         return true;
       case 'not-found':
         res.setHeader('cache-control', 'no-cache');
-        res.setHeader('x-frame-options', 'DENY');
+        setPageHeaders(res, answer.policy);
         res.status(404).type('html').send(answer.html);
         return true;
     }

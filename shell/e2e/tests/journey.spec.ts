@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logInAtProvider, waitForHydration } from '../support/auth';
 import { serveCustomerPage } from '../support/fixture-site';
 import { DEMO_OWNER, E2E_URLS } from '../support/urls';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /**
  * The public site as search engines and visitors get it: pre-rendered HTML that reads without
@@ -151,6 +152,18 @@ test('an unknown address is a 404 page that still hydrates and links home', asyn
   await expect(page).toHaveTitle(/Sniff/);
   // The browser asked for /favicon or similar only; the 404 itself is not a console error of ours.
   expect(errors.filter((e) => !/404 \(Not Found\)/.test(e))).toEqual([]);
+});
+
+test('every public page and the 404 page hydrate within their Content-Security-Policy', async ({ page, request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  expect(paths.length).toBeGreaterThan(20);
+  for (const path of [...paths, '/no-such-guide']) {
+    const response = await page.goto(path);
+    expect([path, response?.headers()['content-security-policy']]).toEqual([path, expect.stringMatching(/script-src/)]);
+    await waitForReact(page);
+  }
+  // Violations fail the test through the shared fixture (support/test.ts).
 });
 
 test('search engines find the sitemap and robots.txt', async ({ request }) => {

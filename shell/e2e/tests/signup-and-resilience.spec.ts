@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logInAtProvider, waitForHydration } from '../support/auth';
 import { DEMO_OWNER, E2E_URLS } from '../support/urls';
 

@@ -1,5 +1,7 @@
 // The signed-in part of the shell, its own chunk: Auth0 (with the silent session check on load),
 // the platform bridge, the owner's plans (shellApi) and the dashboard. Public pages never load it.
+// First: zod is configured before any schema parses.
+import '../shared/zod-without-eval';
 import { Auth0Provider, type AppState } from '@auth0/auth0-react';
 import { useNavigate } from 'react-router-dom';
 import type { Injectable } from '@sniff/shell-sdk';

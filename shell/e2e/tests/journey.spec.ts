@@ -170,6 +170,47 @@ test.describe.serial('owner journey', () => {
     await expect(zeroes).toContainText('zzqxv');
   });
 
+  test('an owner hides a suggestion in Search tuning, and visitors no longer see it', async ({ browser }) => {
+    const site = await serveCustomerPage(snippet);
+    const visitor = await browser.newContext();
+    /** The suggestions the widget offers a visitor who types `text` on a fresh page. */
+    const suggestionsFor = async (text: string) => {
+      const customer = await visitor.newPage();
+      await customer.goto(site.url);
+      const box = customer.getByRole('combobox');
+      await box.click();
+      await box.pressSequentially(text, { delay: 40 });
+      await expect(customer.getByRole('option').first()).toBeVisible();
+      const labels = await customer
+        .locator('[role=option][aria-label^="Search for"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+      await customer.close();
+      return labels;
+    };
+    try {
+      expect(await suggestionsFor('pric')).toContain('Search for pricing');
+
+      await page.goto('/dashboard/stores');
+      await page.getByRole('button', { name: 'Manage Demo Bakery' }).click();
+      await page.getByRole('tab', { name: 'Search tuning' }).click();
+      // One visitor so far: nothing is popular enough to be suggested to everyone.
+      await expect(page.getByText('No popular searches are suggested yet.', { exact: false })).toBeVisible();
+      await page.getByLabel('Hide a suggestion (as visitors see it)').fill('Pricing');
+      await page.getByRole('button', { name: 'Hide', exact: true }).click();
+      await expect(page.getByRole('list', { name: 'Hidden suggestions' })).toContainText('pricing');
+      await page.getByRole('button', { name: 'Save search settings' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Search settings saved.' })).toBeVisible();
+
+      // The search answers may be reused for two seconds: the next visitor sees the change after that.
+      await expect
+        .poll(() => suggestionsFor('pric'), { timeout: 15_000, intervals: [2_500] })
+        .not.toContain('Search for pricing');
+    } finally {
+      await visitor.close();
+      await site.close();
+    }
+  });
+
   test('deleting a store asks first and removes it', async () => {
     await page.goto('/dashboard/stores');
     const dialogs: string[] = [];

@@ -56,8 +56,9 @@ export class ApiProxy {
       body,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       headers: {
-        [USER_SUB_HEADER]: identity.sub,
-        [USER_EMAIL_HEADER]: identity.email,
+        // Percent-encoded: a header carries Latin-1 at most, an e-mail may not (the kit's OwnerGuard decodes).
+        [USER_SUB_HEADER]: encodeURIComponent(identity.sub),
+        [USER_EMAIL_HEADER]: encodeURIComponent(identity.email),
         [INTERNAL_TOKEN_HEADER]: this.config.INTERNAL_TOKEN,
       },
     });

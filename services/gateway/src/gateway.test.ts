@@ -1,6 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
-import { ConfigError, loadConfig } from '@sniff/service-kit';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { Controller, Get, Module, UseGuards, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { ConfigError, CurrentOwner, loadConfig, OwnerGuard, type Owner } from '@sniff/service-kit';
+import { startTestService, testConfig } from '@sniff/service-kit/testing';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,22 @@ interface Echo {
   url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+}
+
+/** A service built with the kit whose one route answers the owner the gateway named. */
+@Controller('whoami')
+@UseGuards(OwnerGuard)
+class WhoAmIController {
+  @Get()
+  whoAmI(@CurrentOwner() owner: Owner) {
+    return owner;
+  }
+}
+@Module({})
+class WhoAmIModule {
+  static forRoot(): DynamicModule {
+    return { module: WhoAmIModule, controllers: [WhoAmIController] };
+  }
 }
 
 function listen(server: http.Server): Promise<string> {
@@ -166,16 +183,20 @@ describe('gateway', () => {
       iss?: string;
       aud?: string;
       exp?: number | string;
+      iat?: number;
       email?: string;
+      sub?: unknown;
       secret?: Uint8Array;
     } = {},
   ) => {
-    const jwt = new SignJWT({ [EMAIL_CLAIM]: o.email ?? 'owner@example.com' })
+    const jwt = new SignJWT({
+      [EMAIL_CLAIM]: o.email ?? 'owner@example.com',
+      sub: 'sub' in o ? o.sub : 'owner-1',
+    } as JWTPayload)
       .setProtectedHeader({ alg: o.alg ?? 'RS256', kid: o.kid ?? 'key-1' })
-      .setSubject('owner-1')
       .setIssuer(o.iss ?? issuer)
       .setAudience(o.aud ?? AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(o.iat)
       .setExpirationTime(o.exp ?? '5m');
     return jwt.sign(o.secret ?? o.key ?? privateKey);
   };
@@ -240,7 +261,7 @@ describe('gateway', () => {
       expect(echo.method).toBe('POST');
       expect(echo.url).toBe('/managestores/list-stores?page=2');
       expect(echo.headers['x-sniff-user-sub']).toBe('owner-1');
-      expect(echo.headers['x-sniff-user-email']).toBe('owner@example.com');
+      expect(echo.headers['x-sniff-user-email']).toBe('owner%40example.com'); // percent-encoded, see below
       expect(echo.headers['x-sniff-internal-token']).toBe(INTERNAL_TOKEN);
       expect(echo.headers.authorization).toBeUndefined();
       expect(echo.headers.cookie).toBeUndefined();
@@ -347,6 +368,58 @@ describe('gateway', () => {
       const res = await postJson('/api/billing/info/user', { email: 'owner@example.com' }, await token());
       expect(res.status).toBe(503);
       expect((await res.json()).message).toBe('The billing service is unavailable');
+    });
+
+    it('forwards the identity percent-encoded, so a service built with the kit reads a non-ASCII e-mail', async () => {
+      const echoed = await call('/api/stores/x', {
+        bearer: await token({ email: 'josé@example.com', sub: 'auth0|ü 1' }),
+      });
+      expect(echoed.status).toBe(200);
+      const { headers } = (await echoed.json()) as Echo;
+      expect([headers['x-sniff-user-sub'], headers['x-sniff-user-email']]).toEqual([
+        'auth0%7C%C3%BC%201',
+        'jos%C3%A9%40example.com',
+      ]);
+
+      // The same token through to a real service: the kit's OwnerGuard decodes what the gateway encoded.
+      const service = await startTestService(WhoAmIModule.forRoot(), {
+        ...testConfig('postgres://127.0.0.1/unused'), // the module has no database
+        INTERNAL_TOKEN,
+      });
+      const gw = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, STORES_URL: service.url }),
+      );
+      try {
+        const res = await fetch(`${gw.url}/api/stores/whoami`, {
+          headers: { authorization: `Bearer ${await token({ email: 'josé@example.com', sub: 'auth0|ü 1' })}` },
+        });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ sub: 'auth0|ü 1', email: 'josé@example.com' });
+      } finally {
+        await gw.app.close();
+        await service.close();
+      }
+    });
+
+    const now = () => Math.floor(Date.now() / 1000);
+    it.each([
+      ['an e-mail with CR/LF', { email: 'owner@example.com\r\nx-sniff-user-sub: admin' }, /e-mail contains control/],
+      ['an e-mail with a NUL', { email: 'owner\u0000@example.com' }, /e-mail contains control/],
+      ['an e-mail with a lone surrogate', { email: '\ud800owner@example.com' }, /unpaired surrogates/],
+      ['a subject with a C1 control character', { sub: 'owner\u0085' }, /subject contains control/],
+      ['a subject with DEL', { sub: 'owner\u007f' }, /subject contains control/],
+      ['an empty subject', { sub: '' }, /subject/],
+      ['a numeric subject', { sub: 42 }, /sub/],
+      ['issued in the future, past the clock leeway', { iat: now() + 120 }, /not valid yet/],
+    ])('refuses a token with %s (401), without calling the service', async (_label, claims, message) => {
+      const res = await call('/api/stores/x', { bearer: await token(claims) });
+      expect(res.status).toBe(401);
+      expect((await res.json()).message).toMatch(message);
+      expect(received).toHaveLength(0);
+    });
+
+    it('accepts a token issued less than the 60 s clock leeway ahead', async () => {
+      expect((await call('/api/stores/x', { bearer: await token({ iat: now() + 30 }) })).status).toBe(200);
     });
   });
 

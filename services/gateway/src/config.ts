@@ -52,8 +52,9 @@ export const gatewayConfigSchema = z
     /** Public search/events per client IP, and dashboard API calls per signed-in subject. */
     PUBLIC_RATE_PER_SECOND: rate(50),
     PUBLIC_RATE_BURST: rate(100),
-    /** Public search answers kept for the few seconds the search service allows (0: none). */
+    /** Public search answers kept for the few seconds the search service allows (0: none), within PUBLIC_CACHE_MB. */
     PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    PUBLIC_CACHE_MB: z.coerce.number().min(0).default(64),
     /** How long the gateway waits for a service's answer (its headers, then each part of its body). */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     API_RATE_PER_SECOND: rate(20),

@@ -609,6 +609,21 @@ describe('gateway', () => {
       expect(config.REMOTES).toEqual(remotes);
     });
 
+    it('keeps no answer larger than PUBLIC_CACHE_MB allows', async () => {
+      const small = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, PUBLIC_CACHE_MB: '0.0001' }),
+      );
+      try {
+        const url = `${small.url}/v1/stores/store_1/search?q=budget&cacheable=1`;
+        const first = await fetch(url);
+        expect(first.headers.get('x-cache')).toBe('MISS');
+        expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(0.0001 * 1024 * 1024);
+        expect((await fetch(url)).headers.get('x-cache')).toBe('MISS');
+      } finally {
+        await small.app.close();
+      }
+    });
+
     it('slows down a client that floods the search API and a user that floods the dashboard API', async () => {
       const limited = await startGateway(
         loadConfig('gateway', gatewayConfigSchema, {

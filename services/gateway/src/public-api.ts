@@ -38,7 +38,7 @@ export class PublicApi {
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     this.limiter = new RateLimiter(config.PUBLIC_RATE_PER_SECOND, config.PUBLIC_RATE_BURST);
-    this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES);
+    this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES, config.PUBLIC_CACHE_MB * 1024 * 1024);
   }
 
   /** Handles /v1/*, with `req.url` the part after /v1 (served ahead of Express, see app.ts). */

@@ -5,6 +5,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
 import { GatewayError, sendFailure } from './http-error';
 import { RateLimiter } from './rate-limiter';
+import { checkDeclaredLength, readBody } from './read-body';
 import { TokenVerifier, type Identity } from './token-verifier';
 
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
@@ -92,6 +93,7 @@ export class ApiProxy {
     if (!hasBody || !JSON_TYPE.test(req.headers['content-type'] ?? '')) return undefined;
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity') throw new GatewayError(415, 'Compressed JSON request bodies are not supported');
+    checkDeclaredLength(req, JSON_BODY_LIMIT);
     const raw = await readBody(req, JSON_BODY_LIMIT);
     if (raw.length === 0) return raw;
     let payload: unknown;
@@ -107,23 +109,4 @@ export class ApiProxy {
     }
     return raw;
   }
-}
-
-function readBody(req: Request, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new GatewayError(413, `Request body is larger than ${limit / 1024 / 1024} MB`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

@@ -4,7 +4,7 @@ import { startTestService, testConfig } from '@sniff/service-kit/testing';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGatewayApp } from './app';
@@ -486,6 +486,57 @@ describe('gateway', () => {
       const res = await postJson('/v1/stores/store_1/events', { type: 'click', query: 'pricing' });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Echo).method).toBe('POST');
+    });
+
+    it('refuses a body over 16 KB with a 413 before reading it, and sends nothing to the service', async () => {
+      // Declares 1 MB and sends none of it: the answer must not wait for the body.
+      const { hostname, port } = new URL(gateway.url);
+      const socket = connect(Number(port), hostname);
+      let head = '';
+      try {
+        socket.write(
+          'POST /v1/stores/store_1/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 1048576\r\n\r\n{"type":',
+        );
+        socket.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')));
+        await until(() => head.includes('\r\n\r\n'));
+      } finally {
+        socket.destroy();
+      }
+      expect(head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(head).toMatch(/access-control-allow-origin: \*/i);
+
+      const declared = await postJson('/v1/stores/store_1/events', { type: 'click', query: 'x'.repeat(17 * 1024) });
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toMatchObject({ message: 'Request body is larger than 16 KB' });
+      expect(received).toHaveLength(0);
+    });
+
+    it('reads a chunked body up to 16 KB (413 beyond) and forwards it whole with its length', async () => {
+      const chunked = (parts: string[]) =>
+        call('/v1/stores/store_1/events', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: new ReadableStream({
+            start(c) {
+              for (const part of parts) c.enqueue(new TextEncoder().encode(part));
+              c.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit);
+      const big = await chunked(['{"type":"click","query":"', ...Array<string>(20).fill('x'.repeat(1024)), '"}']);
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({ message: 'Request body is larger than 16 KB' });
+      expect(received).toHaveLength(0);
+
+      const event = JSON.stringify({ type: 'click', query: 'pricing' });
+      const ok = await chunked([event.slice(0, 10), event.slice(10)]);
+      expect(ok.status).toBe(200);
+      const echo = (await ok.json()) as Echo;
+      expect(echo.body).toBe(event);
+      expect(echo.headers['content-length']).toBe(String(event.length));
+      expect(echo.headers['transfer-encoding']).toBeUndefined();
     });
 
     it('answers the CORS preflight', async () => {

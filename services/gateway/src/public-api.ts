@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
+import { GatewayError, sendError, sendFailure } from './http-error';
 import { MicroCache } from './micro-cache';
-import { sendError } from './http-error';
 import { RateLimiter } from './rate-limiter';
+import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
 /** Public widget calls are made from customers' sites: any origin, no credentials. */
 export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
@@ -30,9 +31,16 @@ const ROUTES: Array<{ method: string; pattern: RegExp }> = [
   { method: 'POST', pattern: /^\/stores\/[A-Za-z0-9_-]{1,100}\/events$/ },
 ];
 
+/**
+ * The largest body /v1 takes: an event is a few hundred bytes, and nothing else there has a body.
+ * Larger ones are refused here, before they reach the search service (which refuses them too, late).
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 /** /v1/stores/:id/search and /v1/stores/:id/events -> the search service, same path; rate-limited per client IP. */
 @Injectable()
 export class PublicApi {
+  private readonly logger = new Logger('PublicApi');
   private readonly limiter: RateLimiter;
   private readonly cache: MicroCache;
 
@@ -43,10 +51,15 @@ export class PublicApi {
 
   /** Handles /v1/*, with `req.url` the part after /v1 (served ahead of Express, see app.ts). */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    openCors(req, res, () => this.route(req, res));
+    openCors(req, res, () =>
+      this.route(req, res).catch((err: unknown) => {
+        if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+        sendFailure(res, err, OPEN_CORS);
+      }),
+    );
   };
 
-  private route(req: IncomingMessage, res: ServerResponse): void {
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -58,6 +71,7 @@ export class PublicApi {
         allow: `${route.method}, OPTIONS`,
       });
     }
+    checkDeclaredLength(req, PUBLIC_BODY_LIMIT);
     const wait = this.limiter.take(req.socket.remoteAddress ?? 'unknown');
     if (wait) {
       return sendError(res, 429, 'Too many search requests from this address; slow down and retry in a moment', {
@@ -71,10 +85,13 @@ export class PublicApi {
       res.writeHead(hit.status, { ...hit.headers, 'x-cache': 'HIT' }).end(hit.body);
       return;
     }
+    // Read whole (with its cap), then sent on in one piece: a chunked body has no length to check up front.
+    const requestBody = hasBody(req) ? await readBody(req, PUBLIC_BODY_LIMIT) : undefined;
     forward(req, res, {
       service: 'search',
       base: this.config.SEARCH_URL,
       path: `/v1${url}`,
+      body: requestBody,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
       ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(url, status, headers, body) } : {}),

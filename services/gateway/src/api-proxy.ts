@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '@sniff/service-kit';
 import type { NextFunction, Request, Response } from 'express';
+import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
 import { GatewayError, sendFailure } from './http-error';
-import { RateLimiter } from './rate-limiter';
+import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, readBody } from './read-body';
 import { TokenVerifier, type Identity } from './token-verifier';
 
@@ -19,11 +20,12 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 export class ApiProxy {
   private readonly logger = new Logger('ApiProxy');
   private readonly services: Map<string, string>;
-  private readonly limiter: RateLimiter;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly tokens: TokenVerifier,
+    private readonly clients: ClientAddresses,
+    private readonly limits: RateLimits,
   ) {
     this.services = new Map([
       ['billing', config.BILLING_URL],
@@ -31,7 +33,6 @@ export class ApiProxy {
       ['search', config.SEARCH_URL],
       ['analytics', config.ANALYTICS_URL],
     ]);
-    this.limiter = new RateLimiter(config.API_RATE_PER_SECOND, config.API_RATE_BURST);
   }
 
   /** Express handler mounted at /api (req.url is the part after /api). */
@@ -44,7 +45,7 @@ export class ApiProxy {
 
   private async route(req: Request, res: Response): Promise<void> {
     const identity = await this.tokens.verify(req.headers.authorization);
-    const wait = this.limiter.take(identity.sub);
+    const wait = await this.limits.api.take(identity.sub);
     if (wait)
       throw new GatewayError(429, 'Too many requests; wait a moment and try again', { 'retry-after': String(wait) });
 
@@ -54,6 +55,7 @@ export class ApiProxy {
       service,
       base,
       path,
+      client: this.clients.of(req),
       body,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       headers: {

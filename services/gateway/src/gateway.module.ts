@@ -1,11 +1,13 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ApiProxy } from './api-proxy';
+import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { closeAgents } from './forward';
 import { RuntimeConfigController, ShellController } from './frontend';
 import { HealthController } from './health.controller';
 import { PublicApi } from './public-api';
 import { PublicSite, SiteFilesController } from './public-site';
+import { RateLimits } from './rate-limits';
 import { TokenVerifier } from './token-verifier';
 
 @Module({})
@@ -15,7 +17,16 @@ export class GatewayModule implements OnApplicationShutdown {
       module: GatewayModule,
       // ShellController last: its catch-all route must come after every other route.
       controllers: [HealthController, RuntimeConfigController, SiteFilesController, ShellController],
-      providers: [{ provide: GATEWAY_CONFIG, useValue: config }, TokenVerifier, ApiProxy, PublicApi, PublicSite],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: ClientAddresses, useValue: new ClientAddresses(config.TRUSTED_PROXIES) },
+        // Connects to RATE_LIMIT_STORE_URL's store (if any) before the gateway listens; closed on shutdown.
+        { provide: RateLimits, useFactory: () => RateLimits.create(config) },
+        TokenVerifier,
+        ApiProxy,
+        PublicApi,
+        PublicSite,
+      ],
       exports: [ApiProxy, PublicApi],
     };
   }

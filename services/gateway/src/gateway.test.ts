@@ -1,12 +1,14 @@
 import { Controller, Get, Module, UseGuards, type DynamicModule, type INestApplication } from '@nestjs/common';
 import { ConfigError, CurrentOwner, loadConfig, OwnerGuard, type Owner } from '@sniff/service-kit';
-import { startTestService, testConfig } from '@sniff/service-kit/testing';
+import { createTestDatabase, startTestService, testConfig } from '@sniff/service-kit/testing';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { createGatewayApp } from './app';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 
@@ -45,6 +47,31 @@ function listen(server: http.Server): Promise<string> {
 function stop(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A TCP relay to a store, which the test can cut: the store going down under a running gateway. */
+async function relay(host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, host);
+    client.pipe(upstream).pipe(client);
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined).on('close', () => (sockets.delete(socket), other.destroy()));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
 }
 
 /** Resolves once `check()` holds; fails after 5 s. */
@@ -702,6 +729,169 @@ describe('gateway', () => {
         expect(api).toEqual([200, 200, 429]);
       } finally {
         await limited.app.close();
+      }
+    });
+  });
+
+  describe('rate limits behind proxies and across replicas', () => {
+    /** A gateway with small limits: 5 searches per client, 2 dashboard calls per subject, then 429. */
+    const limitedGateway = (env: Record<string, string> = {}) =>
+      startGateway(
+        loadConfig('gateway', gatewayConfigSchema, {
+          ...baseEnv,
+          PUBLIC_RATE_BURST: '5',
+          PUBLIC_RATE_PER_SECOND: '0.01',
+          API_RATE_BURST: '2',
+          API_RATE_PER_SECOND: '0.01',
+          ...env,
+        }),
+      );
+    /** Statuses of `n` searches, the i-th with `headers(i)`, 20 at a time. */
+    const searches = async (url: string, n: number, headers: (i: number) => Record<string, string>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < n; i += 20) {
+        const batch = Array.from({ length: Math.min(20, n - i) }, (_, j) =>
+          fetch(`${url}/v1/stores/s1/search?q=a`, { headers: headers(i + j) }).then(async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          }),
+        );
+        statuses.push(...(await Promise.all(batch)));
+      }
+      return statuses;
+    };
+    const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+    it('counts each visitor behind a trusted proxy on its own, and forwards one client address', async () => {
+      const gw = await limitedGateway({ TRUSTED_PROXIES: 'loopback' });
+      try {
+        // 160 visitors behind one load balancer (this test's loopback address): none is limited.
+        const visitors = await searches(gw.url, 160, (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }));
+        expect(count(visitors, 429)).toBe(0);
+        // One visitor sending 160: limited after its 5.
+        const one = await searches(gw.url, 160, () => ({ 'x-forwarded-for': '192.0.2.7' }));
+        expect([count(one, 200), count(one, 429)]).toEqual([5, 155]);
+
+        // The service gets the client the proxy saw (not what the client claimed before it), and the proxy's scheme.
+        received.length = 0;
+        await fetch(`${gw.url}/v1/stores/s1/search?q=b`, {
+          headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-forwarded-proto': 'https' },
+        });
+        expect(received[0].headers['x-forwarded-for']).toBe('203.0.113.9');
+        expect(received[0].headers['x-forwarded-proto']).toBe('https');
+      } finally {
+        await gw.app.close();
+      }
+    });
+
+    it.each([
+      ['no trusted proxy (the default)', {}],
+      ['a trusted proxy elsewhere', { TRUSTED_PROXIES: '10.0.0.1, 192.168.0.0/16' }],
+    ])('ignores X-Forwarded-For from a client when there is %s', async (_label, env) => {
+      const gw = await limitedGateway(env);
+      try {
+        const spoofed = await searches(gw.url, 20, (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }));
+        expect([count(spoofed, 200), count(spoofed, 429)]).toEqual([5, 15]);
+        received.length = 0;
+        const bearer = await token();
+        await fetch(`${gw.url}/api/stores/x`, {
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            'x-forwarded-for': '198.51.100.1',
+            'x-forwarded-proto': 'https',
+          },
+        });
+        expect(received[0].headers['x-forwarded-for']).toBe('127.0.0.1');
+        expect(received[0].headers['x-forwarded-proto']).toBe('http');
+      } finally {
+        await gw.app.close();
+      }
+    });
+
+    /** Two replicas on one store: a client limited on one is limited on the other, for /v1 and /api. */
+    const sharedAcrossReplicas = async (env: Record<string, string>) => {
+      const a = await limitedGateway(env);
+      const b = await limitedGateway(env);
+      try {
+        const visitor = { 'x-forwarded-for': '192.0.2.10' };
+        expect(await searches(a.url, 5, () => visitor)).toEqual([200, 200, 200, 200, 200]);
+        const refused = await fetch(`${b.url}/v1/stores/s1/search?q=a`, { headers: visitor });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await searches(b.url, 1, () => ({ 'x-forwarded-for': '192.0.2.11' })))[0]).toBe(200);
+
+        const auth = { authorization: `Bearer ${await token()}` };
+        const api: number[] = [];
+        for (const gw of [a, a, b]) api.push((await fetch(`${gw.url}/api/stores/x`, { headers: auth })).status);
+        expect(api).toEqual([200, 200, 429]);
+      } finally {
+        await a.app.close();
+        await b.app.close();
+      }
+    };
+
+    it('shares the counts between gateway replicas through Redis', async () => {
+      await sharedAcrossReplicas({
+        TRUSTED_PROXIES: 'loopback',
+        RATE_LIMIT_STORE_URL: 'redis://127.0.0.1:6379',
+        RATE_LIMIT_KEY_PREFIX: `test-${randomUUID()}`,
+      });
+    });
+
+    it('shares the counts between gateway replicas through Postgres, in the gateway schema', async () => {
+      const db = await createTestDatabase();
+      try {
+        await sharedAcrossReplicas({ TRUSTED_PROXIES: 'loopback', RATE_LIMIT_STORE_URL: db.url });
+        const pg = new Client({ connectionString: db.url });
+        await pg.connect();
+        try {
+          const { rows } = await pg.query<{ key: string }>('SELECT key FROM gateway.rate_limits ORDER BY key');
+          expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining(['sniff:v1:192.0.2.10', 'sniff:api:owner-1']));
+        } finally {
+          await pg.end();
+        }
+      } finally {
+        await db.drop();
+      }
+    });
+
+    it.each([
+      ['Redis', 'redis'],
+      ['Postgres', 'postgres'],
+    ])('starts, answers and limits in memory when the %s store is down', async (_label, scheme) => {
+      const closed = http.createServer();
+      const port = new URL(await listen(closed)).port;
+      await stop(closed);
+      const gw = await limitedGateway({ RATE_LIMIT_STORE_URL: `${scheme}://127.0.0.1:${port}/x` });
+      try {
+        const statuses = await searches(gw.url, 7, () => ({}));
+        expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      } finally {
+        await gw.app.close();
+      }
+    });
+
+    it.each([
+      ['Redis', async () => ({ url: 'redis://127.0.0.1:6379', drop: async () => undefined })],
+      ['Postgres', createTestDatabase],
+    ])('keeps answering, and limiting in memory, when the %s store goes down under it', async (_label, store) => {
+      const db = await store();
+      const target = new URL(db.url);
+      const cut = await relay(target.hostname, Number(target.port || 5432));
+      target.port = String(cut.port);
+      const gw = await limitedGateway({
+        RATE_LIMIT_STORE_URL: target.toString(),
+        RATE_LIMIT_KEY_PREFIX: `test-${randomUUID()}`,
+      });
+      try {
+        expect(await searches(gw.url, 2, () => ({}))).toEqual([200, 200]);
+        await cut.close();
+        // Counted afresh in memory meanwhile: 5 more, then refused.
+        const statuses = await searches(gw.url, 7, () => ({}));
+        expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      } finally {
+        await gw.app.close();
+        await db.drop();
       }
     });
   });

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
 import { GatewayError, sendError, sendFailure } from './http-error';
 import { MicroCache } from './micro-cache';
-import { RateLimiter } from './rate-limiter';
+import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
 /** Public widget calls are made from customers' sites: any origin, no credentials. */
@@ -37,15 +38,17 @@ const ROUTES: Array<{ method: string; pattern: RegExp }> = [
  */
 export const PUBLIC_BODY_LIMIT = 16 * 1024;
 
-/** /v1/stores/:id/search and /v1/stores/:id/events -> the search service, same path; rate-limited per client IP. */
+/** /v1/stores/:id/search and /v1/stores/:id/events -> the search service, same path; rate-limited per client address. */
 @Injectable()
 export class PublicApi {
   private readonly logger = new Logger('PublicApi');
-  private readonly limiter: RateLimiter;
   private readonly cache: MicroCache;
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.limiter = new RateLimiter(config.PUBLIC_RATE_PER_SECOND, config.PUBLIC_RATE_BURST);
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly clients: ClientAddresses,
+    private readonly limits: RateLimits,
+  ) {
     this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES, config.PUBLIC_CACHE_MB * 1024 * 1024);
   }
 
@@ -72,7 +75,8 @@ export class PublicApi {
       });
     }
     checkDeclaredLength(req, PUBLIC_BODY_LIMIT);
-    const wait = this.limiter.take(req.socket.remoteAddress ?? 'unknown');
+    const client = this.clients.of(req);
+    const wait = await this.limits.publicApi.take(client.address);
     if (wait) {
       return sendError(res, 429, 'Too many search requests from this address; slow down and retry in a moment', {
         ...OPEN_CORS,
@@ -91,6 +95,7 @@ export class PublicApi {
       service: 'search',
       base: this.config.SEARCH_URL,
       path: `/v1${url}`,
+      client,
       body: requestBody,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,

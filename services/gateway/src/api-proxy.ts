@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '@sniff/service-kit';
 import type { NextFunction, Request, Response } from 'express';
+import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
 import { GatewayError, sendFailure } from './http-error';
-import { RateLimiter } from './rate-limiter';
+import { RateLimits } from './rate-limits';
+import { checkDeclaredLength, readBody } from './read-body';
 import { TokenVerifier, type Identity } from './token-verifier';
 
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
@@ -18,11 +20,12 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 export class ApiProxy {
   private readonly logger = new Logger('ApiProxy');
   private readonly services: Map<string, string>;
-  private readonly limiter: RateLimiter;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly tokens: TokenVerifier,
+    private readonly clients: ClientAddresses,
+    private readonly limits: RateLimits,
   ) {
     this.services = new Map([
       ['billing', config.BILLING_URL],
@@ -30,7 +33,6 @@ export class ApiProxy {
       ['search', config.SEARCH_URL],
       ['analytics', config.ANALYTICS_URL],
     ]);
-    this.limiter = new RateLimiter(config.API_RATE_PER_SECOND, config.API_RATE_BURST);
   }
 
   /** Express handler mounted at /api (req.url is the part after /api). */
@@ -43,7 +45,7 @@ export class ApiProxy {
 
   private async route(req: Request, res: Response): Promise<void> {
     const identity = await this.tokens.verify(req.headers.authorization);
-    const wait = this.limiter.take(identity.sub);
+    const wait = await this.limits.api.take(identity.sub);
     if (wait)
       throw new GatewayError(429, 'Too many requests; wait a moment and try again', { 'retry-after': String(wait) });
 
@@ -53,11 +55,13 @@ export class ApiProxy {
       service,
       base,
       path,
+      client: this.clients.of(req),
       body,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       headers: {
-        [USER_SUB_HEADER]: identity.sub,
-        [USER_EMAIL_HEADER]: identity.email,
+        // Percent-encoded: a header carries Latin-1 at most, an e-mail may not (the kit's OwnerGuard decodes).
+        [USER_SUB_HEADER]: encodeURIComponent(identity.sub),
+        [USER_EMAIL_HEADER]: encodeURIComponent(identity.email),
         [INTERNAL_TOKEN_HEADER]: this.config.INTERNAL_TOKEN,
       },
     });
@@ -91,6 +95,7 @@ export class ApiProxy {
     if (!hasBody || !JSON_TYPE.test(req.headers['content-type'] ?? '')) return undefined;
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
     if (encoding !== 'identity') throw new GatewayError(415, 'Compressed JSON request bodies are not supported');
+    checkDeclaredLength(req, JSON_BODY_LIMIT);
     const raw = await readBody(req, JSON_BODY_LIMIT);
     if (raw.length === 0) return raw;
     let payload: unknown;
@@ -106,23 +111,4 @@ export class ApiProxy {
     }
     return raw;
   }
-}
-
-function readBody(req: Request, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new GatewayError(413, `Request body is larger than ${limit / 1024 / 1024} MB`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }

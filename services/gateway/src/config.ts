@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const url = (fallback: string) => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(fallback);
@@ -28,6 +29,24 @@ const remotesJson = z
   })
   .pipe(remotesManifestSchema);
 
+/** Comma-separated IPs, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal). */
+const trustedProxies = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const list = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    try {
+      proxyaddr.compile(list);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 /** Gateway settings; every value has a local default except INTERNAL_TOKEN. */
 export const gatewayConfigSchema = z
   .object({
@@ -49,11 +68,23 @@ export const gatewayConfigSchema = z
     WIDGET_HOST: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
     REMOTES_JSON: remotesJson.optional(),
     STATIC_ROOT: z.string().min(1).optional(),
-    /** Public search/events per client IP, and dashboard API calls per signed-in subject. */
+    /** Proxies (load balancer, CDN) whose X-Forwarded-For names the client; none: the socket's address. */
+    TRUSTED_PROXIES: trustedProxies,
+    /** Public search/events per client IP, and dashboard API calls per signed-in subject (see rate-limits.ts). */
     PUBLIC_RATE_PER_SECOND: rate(50),
     PUBLIC_RATE_BURST: rate(100),
-    /** Public search answers kept for the few seconds the search service allows (0: none). */
+    /** Where rate-limit counters live, shared by every gateway replica; unset: in this process's memory. */
+    RATE_LIMIT_STORE_URL: z
+      .url({ protocol: /^(rediss?|postgres(ql)?)$/, message: 'must be a redis:// or postgres:// URL' })
+      .optional(),
+    /** Prefix of the counters' keys in that store (environments sharing one store keep apart). */
+    RATE_LIMIT_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"')
+      .default('sniff'),
+    /** Public search answers kept for the few seconds the search service allows (0: none), within PUBLIC_CACHE_MB. */
     PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    PUBLIC_CACHE_MB: z.coerce.number().min(0).default(64),
     /** How long the gateway waits for a service's answer (its headers, then each part of its body). */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     API_RATE_PER_SECOND: rate(20),

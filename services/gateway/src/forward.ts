@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
+import type { Client } from './client-address';
 import { sendError } from './http-error';
 
 // Headers that describe one connection, never forwarded (RFC 9110 7.6.1), plus ones we set ourselves.
@@ -38,6 +39,8 @@ export interface ForwardOptions {
   base: string;
   /** Path below the base, starting with '/', query string included. */
   path: string;
+  /** The client as derived through trusted proxies: sent on as X-Forwarded-For (one address) and -Proto. */
+  client: Client;
   /** Headers to add (identity, internal token). */
   headers?: Record<string, string>;
   /** Headers to put on the response (e.g. CORS), overriding the upstream's. */
@@ -64,8 +67,8 @@ function requestHeaders(req: IncomingMessage, o: ForwardOptions): Record<string,
   }
   // A body read whole gets its length; a streamed one keeps the client's (undici chunks it when there is none).
   if (o.body) out['content-length'] = String(o.body.length);
-  out['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-  out['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  out['x-forwarded-for'] = o.client.address;
+  out['x-forwarded-proto'] = o.client.proto;
   if (req.headers.host) out['x-forwarded-host'] = req.headers.host;
   for (const [name, value] of Object.entries(o.headers ?? {})) if (value !== undefined) out[name] = String(value);
   return out;

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ApiProxy } from './api-proxy';
+import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy } from './content-security-policy';
 import { closeAgents } from './forward';
@@ -7,6 +8,7 @@ import { RuntimeConfigController, ShellController } from './frontend';
 import { HealthController } from './health.controller';
 import { PublicApi } from './public-api';
 import { PublicSite, SiteFilesController } from './public-site';
+import { RateLimits } from './rate-limits';
 import { TokenVerifier } from './token-verifier';
 
 @Module({})
@@ -18,6 +20,9 @@ export class GatewayModule implements OnApplicationShutdown {
       controllers: [HealthController, RuntimeConfigController, SiteFilesController, ShellController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: ClientAddresses, useValue: new ClientAddresses(config.TRUSTED_PROXIES) },
+        // Connects to RATE_LIMIT_STORE_URL's store (if any) before the gateway listens; closed on shutdown.
+        { provide: RateLimits, useFactory: () => RateLimits.create(config) },
         TokenVerifier,
         ApiProxy,
         PublicApi,

@@ -1,11 +1,14 @@
-import type { INestApplication } from '@nestjs/common';
-import { ConfigError, loadConfig } from '@sniff/service-kit';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { Controller, Get, Module, UseGuards, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { ConfigError, CurrentOwner, loadConfig, OwnerGuard, type Owner } from '@sniff/service-kit';
+import { createTestDatabase, startTestService, testConfig } from '@sniff/service-kit/testing';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload, type KeyLike } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { createGatewayApp } from './app';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 
@@ -20,6 +23,22 @@ interface Echo {
   body: string;
 }
 
+/** A service built with the kit whose one route answers the owner the gateway named. */
+@Controller('whoami')
+@UseGuards(OwnerGuard)
+class WhoAmIController {
+  @Get()
+  whoAmI(@CurrentOwner() owner: Owner) {
+    return owner;
+  }
+}
+@Module({})
+class WhoAmIModule {
+  static forRoot(): DynamicModule {
+    return { module: WhoAmIModule, controllers: [WhoAmIController] };
+  }
+}
+
 function listen(server: http.Server): Promise<string> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
@@ -28,6 +47,31 @@ function listen(server: http.Server): Promise<string> {
 function stop(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A TCP relay to a store, which the test can cut: the store going down under a running gateway. */
+async function relay(host: string, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, host);
+    client.pipe(upstream).pipe(client);
+    for (const [socket, other] of [
+      [client, upstream],
+      [upstream, client],
+    ]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined).on('close', () => (sockets.delete(socket), other.destroy()));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
 }
 
 /** Resolves once `check()` holds; fails after 5 s. */
@@ -166,16 +210,20 @@ describe('gateway', () => {
       iss?: string;
       aud?: string;
       exp?: number | string;
+      iat?: number;
       email?: string;
+      sub?: unknown;
       secret?: Uint8Array;
     } = {},
   ) => {
-    const jwt = new SignJWT({ [EMAIL_CLAIM]: o.email ?? 'owner@example.com' })
+    const jwt = new SignJWT({
+      [EMAIL_CLAIM]: o.email ?? 'owner@example.com',
+      sub: 'sub' in o ? o.sub : 'owner-1',
+    } as JWTPayload)
       .setProtectedHeader({ alg: o.alg ?? 'RS256', kid: o.kid ?? 'key-1' })
-      .setSubject('owner-1')
       .setIssuer(o.iss ?? issuer)
       .setAudience(o.aud ?? AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(o.iat)
       .setExpirationTime(o.exp ?? '5m');
     return jwt.sign(o.secret ?? o.key ?? privateKey);
   };
@@ -240,7 +288,7 @@ describe('gateway', () => {
       expect(echo.method).toBe('POST');
       expect(echo.url).toBe('/managestores/list-stores?page=2');
       expect(echo.headers['x-sniff-user-sub']).toBe('owner-1');
-      expect(echo.headers['x-sniff-user-email']).toBe('owner@example.com');
+      expect(echo.headers['x-sniff-user-email']).toBe('owner%40example.com'); // percent-encoded, see below
       expect(echo.headers['x-sniff-internal-token']).toBe(INTERNAL_TOKEN);
       expect(echo.headers.authorization).toBeUndefined();
       expect(echo.headers.cookie).toBeUndefined();
@@ -348,6 +396,58 @@ describe('gateway', () => {
       expect(res.status).toBe(503);
       expect((await res.json()).message).toBe('The billing service is unavailable');
     });
+
+    it('forwards the identity percent-encoded, so a service built with the kit reads a non-ASCII e-mail', async () => {
+      const echoed = await call('/api/stores/x', {
+        bearer: await token({ email: 'josé@example.com', sub: 'auth0|ü 1' }),
+      });
+      expect(echoed.status).toBe(200);
+      const { headers } = (await echoed.json()) as Echo;
+      expect([headers['x-sniff-user-sub'], headers['x-sniff-user-email']]).toEqual([
+        'auth0%7C%C3%BC%201',
+        'jos%C3%A9%40example.com',
+      ]);
+
+      // The same token through to a real service: the kit's OwnerGuard decodes what the gateway encoded.
+      const service = await startTestService(WhoAmIModule.forRoot(), {
+        ...testConfig('postgres://127.0.0.1/unused'), // the module has no database
+        INTERNAL_TOKEN,
+      });
+      const gw = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, STORES_URL: service.url }),
+      );
+      try {
+        const res = await fetch(`${gw.url}/api/stores/whoami`, {
+          headers: { authorization: `Bearer ${await token({ email: 'josé@example.com', sub: 'auth0|ü 1' })}` },
+        });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ sub: 'auth0|ü 1', email: 'josé@example.com' });
+      } finally {
+        await gw.app.close();
+        await service.close();
+      }
+    });
+
+    const now = () => Math.floor(Date.now() / 1000);
+    it.each([
+      ['an e-mail with CR/LF', { email: 'owner@example.com\r\nx-sniff-user-sub: admin' }, /e-mail contains control/],
+      ['an e-mail with a NUL', { email: 'owner\u0000@example.com' }, /e-mail contains control/],
+      ['an e-mail with a lone surrogate', { email: '\ud800owner@example.com' }, /unpaired surrogates/],
+      ['a subject with a C1 control character', { sub: 'owner\u0085' }, /subject contains control/],
+      ['a subject with DEL', { sub: 'owner\u007f' }, /subject contains control/],
+      ['an empty subject', { sub: '' }, /subject/],
+      ['a numeric subject', { sub: 42 }, /sub/],
+      ['issued in the future, past the clock leeway', { iat: now() + 120 }, /not valid yet/],
+    ])('refuses a token with %s (401), without calling the service', async (_label, claims, message) => {
+      const res = await call('/api/stores/x', { bearer: await token(claims) });
+      expect(res.status).toBe(401);
+      expect((await res.json()).message).toMatch(message);
+      expect(received).toHaveLength(0);
+    });
+
+    it('accepts a token issued less than the 60 s clock leeway ahead', async () => {
+      expect((await call('/api/stores/x', { bearer: await token({ iat: now() + 30 }) })).status).toBe(200);
+    });
   });
 
   describe('public widget API (/v1) and assets', () => {
@@ -413,6 +513,57 @@ describe('gateway', () => {
       const res = await postJson('/v1/stores/store_1/events', { type: 'click', query: 'pricing' });
       expect(res.status).toBe(200);
       expect(((await res.json()) as Echo).method).toBe('POST');
+    });
+
+    it('refuses a body over 16 KB with a 413 before reading it, and sends nothing to the service', async () => {
+      // Declares 1 MB and sends none of it: the answer must not wait for the body.
+      const { hostname, port } = new URL(gateway.url);
+      const socket = connect(Number(port), hostname);
+      let head = '';
+      try {
+        socket.write(
+          'POST /v1/stores/store_1/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+            'Content-Length: 1048576\r\n\r\n{"type":',
+        );
+        socket.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')));
+        await until(() => head.includes('\r\n\r\n'));
+      } finally {
+        socket.destroy();
+      }
+      expect(head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(head).toMatch(/access-control-allow-origin: \*/i);
+
+      const declared = await postJson('/v1/stores/store_1/events', { type: 'click', query: 'x'.repeat(17 * 1024) });
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toMatchObject({ message: 'Request body is larger than 16 KB' });
+      expect(received).toHaveLength(0);
+    });
+
+    it('reads a chunked body up to 16 KB (413 beyond) and forwards it whole with its length', async () => {
+      const chunked = (parts: string[]) =>
+        call('/v1/stores/store_1/events', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: new ReadableStream({
+            start(c) {
+              for (const part of parts) c.enqueue(new TextEncoder().encode(part));
+              c.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit);
+      const big = await chunked(['{"type":"click","query":"', ...Array<string>(20).fill('x'.repeat(1024)), '"}']);
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({ message: 'Request body is larger than 16 KB' });
+      expect(received).toHaveLength(0);
+
+      const event = JSON.stringify({ type: 'click', query: 'pricing' });
+      const ok = await chunked([event.slice(0, 10), event.slice(10)]);
+      expect(ok.status).toBe(200);
+      const echo = (await ok.json()) as Echo;
+      expect(echo.body).toBe(event);
+      expect(echo.headers['content-length']).toBe(String(event.length));
+      expect(echo.headers['transfer-encoding']).toBeUndefined();
     });
 
     it('answers the CORS preflight', async () => {
@@ -537,6 +688,21 @@ describe('gateway', () => {
       expect(config.REMOTES).toEqual(remotes);
     });
 
+    it('keeps no answer larger than PUBLIC_CACHE_MB allows', async () => {
+      const small = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, PUBLIC_CACHE_MB: '0.0001' }),
+      );
+      try {
+        const url = `${small.url}/v1/stores/store_1/search?q=budget&cacheable=1`;
+        const first = await fetch(url);
+        expect(first.headers.get('x-cache')).toBe('MISS');
+        expect((await first.arrayBuffer()).byteLength).toBeGreaterThan(0.0001 * 1024 * 1024);
+        expect((await fetch(url)).headers.get('x-cache')).toBe('MISS');
+      } finally {
+        await small.app.close();
+      }
+    });
+
     it('slows down a client that floods the search API and a user that floods the dashboard API', async () => {
       const limited = await startGateway(
         loadConfig('gateway', gatewayConfigSchema, {
@@ -564,6 +730,169 @@ describe('gateway', () => {
         expect(api).toEqual([200, 200, 429]);
       } finally {
         await limited.app.close();
+      }
+    });
+  });
+
+  describe('rate limits behind proxies and across replicas', () => {
+    /** A gateway with small limits: 5 searches per client, 2 dashboard calls per subject, then 429. */
+    const limitedGateway = (env: Record<string, string> = {}) =>
+      startGateway(
+        loadConfig('gateway', gatewayConfigSchema, {
+          ...baseEnv,
+          PUBLIC_RATE_BURST: '5',
+          PUBLIC_RATE_PER_SECOND: '0.01',
+          API_RATE_BURST: '2',
+          API_RATE_PER_SECOND: '0.01',
+          ...env,
+        }),
+      );
+    /** Statuses of `n` searches, the i-th with `headers(i)`, 20 at a time. */
+    const searches = async (url: string, n: number, headers: (i: number) => Record<string, string>) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < n; i += 20) {
+        const batch = Array.from({ length: Math.min(20, n - i) }, (_, j) =>
+          fetch(`${url}/v1/stores/s1/search?q=a`, { headers: headers(i + j) }).then(async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          }),
+        );
+        statuses.push(...(await Promise.all(batch)));
+      }
+      return statuses;
+    };
+    const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+    it('counts each visitor behind a trusted proxy on its own, and forwards one client address', async () => {
+      const gw = await limitedGateway({ TRUSTED_PROXIES: 'loopback' });
+      try {
+        // 160 visitors behind one load balancer (this test's loopback address): none is limited.
+        const visitors = await searches(gw.url, 160, (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }));
+        expect(count(visitors, 429)).toBe(0);
+        // One visitor sending 160: limited after its 5.
+        const one = await searches(gw.url, 160, () => ({ 'x-forwarded-for': '192.0.2.7' }));
+        expect([count(one, 200), count(one, 429)]).toEqual([5, 155]);
+
+        // The service gets the client the proxy saw (not what the client claimed before it), and the proxy's scheme.
+        received.length = 0;
+        await fetch(`${gw.url}/v1/stores/s1/search?q=b`, {
+          headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9', 'x-forwarded-proto': 'https' },
+        });
+        expect(received[0].headers['x-forwarded-for']).toBe('203.0.113.9');
+        expect(received[0].headers['x-forwarded-proto']).toBe('https');
+      } finally {
+        await gw.app.close();
+      }
+    });
+
+    it.each([
+      ['no trusted proxy (the default)', {}],
+      ['a trusted proxy elsewhere', { TRUSTED_PROXIES: '10.0.0.1, 192.168.0.0/16' }],
+    ])('ignores X-Forwarded-For from a client when there is %s', async (_label, env) => {
+      const gw = await limitedGateway(env);
+      try {
+        const spoofed = await searches(gw.url, 20, (i) => ({ 'x-forwarded-for': `198.51.100.${i}` }));
+        expect([count(spoofed, 200), count(spoofed, 429)]).toEqual([5, 15]);
+        received.length = 0;
+        const bearer = await token();
+        await fetch(`${gw.url}/api/stores/x`, {
+          headers: {
+            authorization: `Bearer ${bearer}`,
+            'x-forwarded-for': '198.51.100.1',
+            'x-forwarded-proto': 'https',
+          },
+        });
+        expect(received[0].headers['x-forwarded-for']).toBe('127.0.0.1');
+        expect(received[0].headers['x-forwarded-proto']).toBe('http');
+      } finally {
+        await gw.app.close();
+      }
+    });
+
+    /** Two replicas on one store: a client limited on one is limited on the other, for /v1 and /api. */
+    const sharedAcrossReplicas = async (env: Record<string, string>) => {
+      const a = await limitedGateway(env);
+      const b = await limitedGateway(env);
+      try {
+        const visitor = { 'x-forwarded-for': '192.0.2.10' };
+        expect(await searches(a.url, 5, () => visitor)).toEqual([200, 200, 200, 200, 200]);
+        const refused = await fetch(`${b.url}/v1/stores/s1/search?q=a`, { headers: visitor });
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((await searches(b.url, 1, () => ({ 'x-forwarded-for': '192.0.2.11' })))[0]).toBe(200);
+
+        const auth = { authorization: `Bearer ${await token()}` };
+        const api: number[] = [];
+        for (const gw of [a, a, b]) api.push((await fetch(`${gw.url}/api/stores/x`, { headers: auth })).status);
+        expect(api).toEqual([200, 200, 429]);
+      } finally {
+        await a.app.close();
+        await b.app.close();
+      }
+    };
+
+    it('shares the counts between gateway replicas through Redis', async () => {
+      await sharedAcrossReplicas({
+        TRUSTED_PROXIES: 'loopback',
+        RATE_LIMIT_STORE_URL: 'redis://127.0.0.1:6379',
+        RATE_LIMIT_KEY_PREFIX: `test-${randomUUID()}`,
+      });
+    });
+
+    it('shares the counts between gateway replicas through Postgres, in the gateway schema', async () => {
+      const db = await createTestDatabase();
+      try {
+        await sharedAcrossReplicas({ TRUSTED_PROXIES: 'loopback', RATE_LIMIT_STORE_URL: db.url });
+        const pg = new Client({ connectionString: db.url });
+        await pg.connect();
+        try {
+          const { rows } = await pg.query<{ key: string }>('SELECT key FROM gateway.rate_limits ORDER BY key');
+          expect(rows.map((r) => r.key)).toEqual(expect.arrayContaining(['sniff:v1:192.0.2.10', 'sniff:api:owner-1']));
+        } finally {
+          await pg.end();
+        }
+      } finally {
+        await db.drop();
+      }
+    });
+
+    it.each([
+      ['Redis', 'redis'],
+      ['Postgres', 'postgres'],
+    ])('starts, answers and limits in memory when the %s store is down', async (_label, scheme) => {
+      const closed = http.createServer();
+      const port = new URL(await listen(closed)).port;
+      await stop(closed);
+      const gw = await limitedGateway({ RATE_LIMIT_STORE_URL: `${scheme}://127.0.0.1:${port}/x` });
+      try {
+        const statuses = await searches(gw.url, 7, () => ({}));
+        expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      } finally {
+        await gw.app.close();
+      }
+    });
+
+    it.each([
+      ['Redis', async () => ({ url: 'redis://127.0.0.1:6379', drop: async () => undefined })],
+      ['Postgres', createTestDatabase],
+    ])('keeps answering, and limiting in memory, when the %s store goes down under it', async (_label, store) => {
+      const db = await store();
+      const target = new URL(db.url);
+      const cut = await relay(target.hostname, Number(target.port || 5432));
+      target.port = String(cut.port);
+      const gw = await limitedGateway({
+        RATE_LIMIT_STORE_URL: target.toString(),
+        RATE_LIMIT_KEY_PREFIX: `test-${randomUUID()}`,
+      });
+      try {
+        expect(await searches(gw.url, 2, () => ({}))).toEqual([200, 200]);
+        await cut.close();
+        // Counted afresh in memory meanwhile: 5 more, then refused.
+        const statuses = await searches(gw.url, 7, () => ({}));
+        expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      } finally {
+        await gw.app.close();
+        await db.drop();
       }
     });
   });

@@ -31,7 +31,7 @@ export function sendError(
 }
 
 /** Answers a GatewayError as itself and anything else as a 500 (logged by the caller). */
-export function sendFailure(res: ServerResponse, err: unknown): void {
-  if (err instanceof GatewayError) sendError(res, err.status, err.message, err.headers);
-  else sendError(res, 500, 'Internal server error');
+export function sendFailure(res: ServerResponse, err: unknown, headers: Record<string, string> = {}): void {
+  if (err instanceof GatewayError) sendError(res, err.status, err.message, { ...headers, ...err.headers });
+  else sendError(res, 500, 'Internal server error', headers);
 }

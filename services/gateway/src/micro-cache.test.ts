@@ -35,4 +35,24 @@ describe('MicroCache', () => {
     expect(off.enabled).toBe(false);
     expect(off.get('/a', 1)).toBeUndefined();
   });
+
+  it('stays within its byte budget, least recently used out first, and skips an answer larger than it', () => {
+    const kb = (n: number) => Buffer.alloc(n * 1024, 'x');
+    const cache = new MicroCache(1000, 100 * 1024);
+    for (const key of ['/a', '/b', '/c']) cache.offer(key, 200, publicFor(5), kb(30), 0);
+    cache.get('/a', 1); // /b is now the least recently used
+    cache.offer('/d', 200, publicFor(5), kb(30), 0);
+    expect(cache.get('/b', 1)).toBeUndefined();
+    expect(['/a', '/c', '/d'].map((k) => cache.get(k, 1)?.body.length)).toEqual([30 * 1024, 30 * 1024, 30 * 1024]);
+    expect(cache.size).toBeLessThanOrEqual(100 * 1024);
+
+    // Far fewer entries than the entry bound, yet all of them together stay within the bytes.
+    cache.offer('/e', 200, publicFor(5), kb(90), 0);
+    expect(['/a', '/c', '/d'].map((k) => cache.get(k, 1))).toEqual([undefined, undefined, undefined]);
+    expect(cache.get('/e', 1)).toBeDefined();
+    cache.offer('/huge', 200, publicFor(5), kb(101), 0);
+    expect(cache.get('/huge', 1)).toBeUndefined();
+    expect(cache.get('/e', 1)).toBeDefined();
+    expect(cache.size).toBeLessThanOrEqual(100 * 1024);
+  });
 });

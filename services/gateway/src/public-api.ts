@@ -1,10 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
+import { GatewayError, sendError, sendFailure } from './http-error';
 import { MicroCache } from './micro-cache';
-import { sendError } from './http-error';
-import { RateLimiter } from './rate-limiter';
+import { RateLimits } from './rate-limits';
+import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
 /** Public widget calls are made from customers' sites: any origin, no credentials. */
 export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
@@ -30,23 +32,37 @@ const ROUTES: Array<{ method: string; pattern: RegExp }> = [
   { method: 'POST', pattern: /^\/stores\/[A-Za-z0-9_-]{1,100}\/events$/ },
 ];
 
-/** /v1/stores/:id/search and /v1/stores/:id/events -> the search service, same path; rate-limited per client IP. */
+/**
+ * The largest body /v1 takes: an event is a few hundred bytes, and nothing else there has a body.
+ * Larger ones are refused here, before they reach the search service (which refuses them too, late).
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
+/** /v1/stores/:id/search and /v1/stores/:id/events -> the search service, same path; rate-limited per client address. */
 @Injectable()
 export class PublicApi {
-  private readonly limiter: RateLimiter;
+  private readonly logger = new Logger('PublicApi');
   private readonly cache: MicroCache;
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
-    this.limiter = new RateLimiter(config.PUBLIC_RATE_PER_SECOND, config.PUBLIC_RATE_BURST);
-    this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES);
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly clients: ClientAddresses,
+    private readonly limits: RateLimits,
+  ) {
+    this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES, config.PUBLIC_CACHE_MB * 1024 * 1024);
   }
 
   /** Handles /v1/*, with `req.url` the part after /v1 (served ahead of Express, see app.ts). */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    openCors(req, res, () => this.route(req, res));
+    openCors(req, res, () =>
+      this.route(req, res).catch((err: unknown) => {
+        if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+        sendFailure(res, err, OPEN_CORS);
+      }),
+    );
   };
 
-  private route(req: IncomingMessage, res: ServerResponse): void {
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
@@ -58,7 +74,9 @@ export class PublicApi {
         allow: `${route.method}, OPTIONS`,
       });
     }
-    const wait = this.limiter.take(req.socket.remoteAddress ?? 'unknown');
+    checkDeclaredLength(req, PUBLIC_BODY_LIMIT);
+    const client = this.clients.of(req);
+    const wait = await this.limits.publicApi.take(client.address);
     if (wait) {
       return sendError(res, 429, 'Too many search requests from this address; slow down and retry in a moment', {
         ...OPEN_CORS,
@@ -71,10 +89,14 @@ export class PublicApi {
       res.writeHead(hit.status, { ...hit.headers, 'x-cache': 'HIT' }).end(hit.body);
       return;
     }
+    // Read whole (with its cap), then sent on in one piece: a chunked body has no length to check up front.
+    const requestBody = hasBody(req) ? await readBody(req, PUBLIC_BODY_LIMIT) : undefined;
     forward(req, res, {
       service: 'search',
       base: this.config.SEARCH_URL,
       path: `/v1${url}`,
+      client,
+      body: requestBody,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
       ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(url, status, headers, body) } : {}),

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { GatewayError } from './http-error';
 
@@ -10,6 +10,11 @@ export interface Identity {
 }
 
 const unauthorized = (message: string) => new GatewayError(401, message, { 'www-authenticate': 'Bearer' });
+
+/** Clock skew allowed between the identity provider and the gateway. */
+const LEEWAY_S = 60;
+/** Control characters (C0, DEL, C1) and lone surrogates: no subject or e-mail has them, and they break headers and logs. */
+const UNSAFE = /[\p{Cc}\p{Cs}]/u;
 
 /** Verifies dashboard access tokens: RS256 only, issuer, audience, expiry, against the provider's cached JWKS. */
 @Injectable()
@@ -33,15 +38,28 @@ export class TokenVerifier {
         algorithms: ['RS256'],
         issuer: this.config.AUTH_ISSUER,
         audience: this.config.AUTH_AUDIENCE,
-        clockTolerance: 60,
+        clockTolerance: LEEWAY_S,
         requiredClaims: ['exp', 'sub'],
       });
-      const email = payload[this.config.AUTH_EMAIL_CLAIM] ?? payload.email;
-      return { sub: payload.sub as string, email: typeof email === 'string' ? email : '' };
+      return identityOf(payload, this.config.AUTH_EMAIL_CLAIM);
     } catch (err) {
-      throw describe(err);
+      throw err instanceof GatewayError ? err : describe(err);
     }
   }
+}
+
+/** The owner a verified token names, or a 401 for what jose leaves to us: `sub` and `iat`. */
+function identityOf(payload: JWTPayload, emailClaim: string): Identity {
+  const { sub, iat } = payload;
+  // jose checks `iat` only against a maximum token age: one from the future would otherwise pass.
+  if (typeof iat === 'number' && iat > Date.now() / 1000 + LEEWAY_S)
+    throw unauthorized('Access token is not valid yet');
+  if (typeof sub !== 'string' || sub === '') throw unauthorized('Access token has no subject');
+  const claimed = payload[emailClaim] ?? payload.email;
+  const email = typeof claimed === 'string' ? claimed : '';
+  if (UNSAFE.test(sub)) throw unauthorized('Access token subject contains control characters or unpaired surrogates');
+  if (UNSAFE.test(email)) throw unauthorized('Access token e-mail contains control characters or unpaired surrogates');
+  return { sub, email };
 }
 
 function describe(err: unknown): GatewayError {

@@ -10,6 +10,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 export const INTERNAL_TOKEN_HEADER = 'x-sniff-internal-token';
+/** The verified subject and e-mail, percent-encoded by the gateway (encodeURIComponent): a header holds Latin-1 at most. */
 export const USER_SUB_HEADER = 'x-sniff-user-sub';
 export const USER_EMAIL_HEADER = 'x-sniff-user-email';
 
@@ -35,6 +36,16 @@ function header(req: Request, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A percent-encoded identity header's value; undefined when the encoding is broken or hides a control character. */
+function decoded(value: string): string | undefined {
+  try {
+    const text = decodeURIComponent(value);
+    return /\p{Cc}/u.test(text) ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
 function hasInternalToken(req: Request): boolean {
   const given = header(req, INTERNAL_TOKEN_HEADER) ?? '';
   if (!internalToken || given.length !== internalToken.length) return false;
@@ -58,9 +69,11 @@ export class OwnerGuard implements CanActivate {
   canActivate(ctx: ExecutionContext): boolean {
     const req = ctx.switchToHttp().getRequest<Request & { owner?: Owner }>();
     if (!hasInternalToken(req)) throw new ForbiddenException('This route is only reachable through the gateway');
-    const sub = header(req, USER_SUB_HEADER);
-    const email = header(req, USER_EMAIL_HEADER) ?? '';
-    if (!sub) throw new UnauthorizedException('Sign in to continue');
+    const rawSub = header(req, USER_SUB_HEADER);
+    if (!rawSub) throw new UnauthorizedException('Sign in to continue');
+    const sub = decoded(rawSub);
+    const email = decoded(header(req, USER_EMAIL_HEADER) ?? '');
+    if (!sub || email === undefined) throw new UnauthorizedException('The identity headers are not validly encoded');
     req.owner = { sub, email };
     return true;
   }

@@ -102,6 +102,23 @@ describe('a service built with the kit', () => {
     });
   });
 
+  it('reads the identity percent-encoded, as the gateway sends it: a non-ASCII e-mail too', async () => {
+    const res = await post(JSON.stringify({ name: 'a', count: 1 }), asOwner('auth0|ü 1', 'josé@example.com'));
+    expect(res.status).toBe(201);
+    expect((await res.json()).owner).toEqual({ sub: 'auth0|ü 1', email: 'josé@example.com' });
+  });
+
+  it.each([
+    ['a broken escape in the e-mail', { 'x-sniff-user-email': 'jos%C3@example.com' }],
+    ['a lone surrogate in the subject', { 'x-sniff-user-sub': '%ED%A0%80' }],
+    ['an encoded CR/LF in the e-mail', { 'x-sniff-user-email': 'o%0D%0Ax%40example.com' }],
+    ['an encoded NUL in the subject', { 'x-sniff-user-sub': 'owner%00' }],
+  ])('refuses identity headers with %s (401)', async (_label, headers) => {
+    const res = await post(JSON.stringify({ name: 'a', count: 1 }), { ...asOwner('owner-1'), ...headers });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('The identity headers are not validly encoded');
+  });
+
   it('answers 400 naming the field for an invalid payload', async () => {
     const res = await post(JSON.stringify({ name: '', count: 1 }), asOwner('owner-1'));
     expect(res.status).toBe(400);

@@ -54,13 +54,13 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** Headers the gateway adds for a verified owner. */
+/** Headers the gateway adds for a verified owner (identity percent-encoded, as the gateway sends it). */
 export function asOwner(sub: string, email = `${sub}@example.com`): Record<string, string> {
   return {
     'content-type': 'application/json',
     [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN,
-    [USER_SUB_HEADER]: sub,
-    [USER_EMAIL_HEADER]: email,
+    [USER_SUB_HEADER]: encodeURIComponent(sub),
+    [USER_EMAIL_HEADER]: encodeURIComponent(email),
   };
 }
 

@@ -1,5 +1,6 @@
 export * from './plans';
 export * from './api';
+export * from './billing';
 export * from './search';
 export * from './widget';
 export * from './validation';

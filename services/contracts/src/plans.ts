@@ -92,6 +92,24 @@ export interface Entitlements {
   platforms: readonly Platform[];
   /** Hours between automatic re-syncs. */
   resyncHours: number;
+  /** Visitor searches per calendar month (section 9); null: no quota. */
+  monthlySearches: number | null;
+}
+
+/** Section 9: free 500 searches, SaaS Starter 10k, Shopify Starter 1,000; Squarespace plans state none. */
+const MONTHLY_SEARCHES: Partial<Record<PlanId, number>> = {
+  free: 500,
+  busniess_starter_monthly: 10_000,
+  busniess_starter_yearly: 10_000,
+  starter: 1_000,
+};
+
+/** The largest quota among the owner's plans; a plan without a quota lifts it. */
+function monthlySearchesFor(plans: readonly PlanEntry[]): number | null {
+  const quotas = (plans.length ? plans.map((p) => p.plan) : (['free'] as PlanId[])).map(
+    (id) => MONTHLY_SEARCHES[id] ?? null,
+  );
+  return quotas.includes(null) ? null : Math.max(...(quotas as number[]));
 }
 
 const PAID_SAAS: PlanId[] = ['busniess_starter_monthly', 'busniess_starter_yearly'];
@@ -133,5 +151,6 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
     analytics: !free,
     platforms,
     resyncHours: pro ? 12 : 24,
+    monthlySearches: monthlySearchesFor(plans),
   };
 }

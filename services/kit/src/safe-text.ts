@@ -19,9 +19,15 @@ export function assertSafeText(value: unknown, whole: string): void {
  * a text body goes through parseJsonBody, which applies it too).
  */
 export function rejectUnsafeText(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request: FastifyRequest) => {
-    assertSafeText(request.params, 'path');
-    assertSafeText(request.query, 'query');
-    assertSafeText(request.body, 'body');
+  // A callback hook, not an async one: it runs on every search answer, and costs no promise there.
+  fastify.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
+    try {
+      assertSafeText(request.params, 'path');
+      assertSafeText(request.query, 'query');
+      assertSafeText(request.body, 'body');
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 }

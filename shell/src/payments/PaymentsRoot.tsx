@@ -29,13 +29,14 @@ export function PaymentsRoot({
     setStatus({ status: 'loading', error: null });
     void provider.then((p) => {
       if (!live) return;
-      if (p.error !== null) console.warn(`Sniff: payments unavailable (${p.error})`);
+      // Payments off (no key) is a setting; a key whose script fails is worth a line in the console.
+      if (p.error !== null && config.publishableKey) console.warn(`Sniff: payments unavailable (${p.error})`);
       setStatus(p.stripe ? { status: 'ready', error: null } : { status: 'unavailable', error: p.error });
     });
     return () => {
       live = false;
     };
-  }, [provider]);
+  }, [provider, config.publishableKey]);
 
   const payments = useMemo<Payments>(() => ({ ...status, goToCheckout }), [status]);
   return <Elements stripe={stripe}>{children(payments)}</Elements>;

@@ -1,5 +1,5 @@
 // One lint setup for every workspace: TypeScript-aware rules, React hooks rules for the front ends,
-// and the one-way import rule of DESIGN.md (remotes never import each other or Auth0).
+// and the one-way import rule of DESIGN.md (remotes never import each other, Auth0 or Stripe).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -30,6 +30,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@auth0/*'], message: 'Remotes never touch Auth0: use @sniff/shell-sdk.' },
+            {
+              group: ['@stripe/*'],
+              message: 'Remotes never import Stripe: the shell loads it; use usePayments() from @sniff/shell-sdk.',
+            },
             ...remotes
               .filter((r) => r !== remote)
               .map((r) => ({ group: [`@sniff/${r}`, `**/${r}/**`], message: 'Remotes never import each other.' })),

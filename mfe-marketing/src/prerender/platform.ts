@@ -1,4 +1,4 @@
-import type { Platform } from '@sniff/shell-sdk';
+import { unavailablePayments, type Platform } from '@sniff/shell-sdk';
 import { PUBLIC_ORIGIN } from '../app/public-page';
 
 /**
@@ -18,6 +18,7 @@ export function createPrerenderPlatform(inject: Platform['inject']): Platform {
     theme: 'light',
     setTheme: notAtBuildTime('setTheme'),
     navigate: notAtBuildTime('navigate'),
+    payments: unavailablePayments(),
     apiBaseUrl: '/api',
     widgetHost: PUBLIC_ORIGIN,
     inject,

@@ -89,6 +89,16 @@ export const gatewayConfigSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     API_RATE_PER_SECOND: rate(20),
     API_RATE_BURST: rate(40),
+    /** Stripe's publishable key (pk_test_… / pk_live_…) for the dashboard; empty: payments are off. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^(pk_\w+)?$/, 'must be a Stripe publishable key (pk_…)')
+      .default(''),
+    /** Where the browser loads Stripe.js from (the local stand-in); empty: Stripe's own script. */
+    STRIPE_JS_URL: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
+      .default(''),
   })
   .transform((c) => {
     const issuerBase = c.AUTH_ISSUER.endsWith('/') ? c.AUTH_ISSUER : `${c.AUTH_ISSUER}/`;

@@ -1,12 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@sniff/service-kit';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createGatewayApp } from './app';
 import { gatewayConfigSchema } from './config';
-import { contentSecurityPolicy, inlineScriptHashes, policySources } from './content-security-policy';
+import { contentSecurityPolicy, inlineScriptHashes, policySources, type PageKind } from './content-security-policy';
 
 const INTERNAL_TOKEN = 'test-internal-token-0123456789';
 const configFrom = (env: Record<string, string>) =>
@@ -22,8 +23,8 @@ function directives(header: string | null | undefined): Map<string, string[]> {
   return map;
 }
 
-const policyFor = (env: Record<string, string>, hashes: string[] = []) =>
-  directives(contentSecurityPolicy(policySources(configFrom(env)), hashes));
+const policyFor = (env: Record<string, string>, hashes: string[] = [], page: PageKind = 'public') =>
+  directives(contentSecurityPolicy(policySources(configFrom(env)), hashes, page));
 
 describe('Content-Security-Policy', () => {
   describe('inline script hashes', () => {
@@ -95,6 +96,83 @@ describe('Content-Security-Policy', () => {
 
     it('refuses to start with an AUTH_DOMAIN that names no origin', () => {
       expect(() => policySources(configFrom({ AUTH_DOMAIN: 'http://' }))).toThrow('AUTH_DOMAIN');
+    });
+  });
+
+  describe('the payment provider (Stripe) on the dashboard', () => {
+    const KEY = { STRIPE_PUBLISHABLE_KEY: 'pk_test_sniff' };
+    const stripeFree = (policy: Map<string, string[]>) =>
+      [...policy.values()].flat().filter((source) => /stripe|:8095/.test(source));
+
+    it('allows nothing of Stripe while payments are off (no publishable key)', () => {
+      const dashboard = policyFor({ STRIPE_JS_URL: 'http://127.0.0.1:8095/v3/stripe.js' }, [], 'dashboard');
+      expect(stripeFree(dashboard)).toEqual([]);
+      expect(dashboard.has('frame-src')).toBe(false);
+      expect(dashboard).toEqual(policyFor({}, [], 'public'));
+    });
+
+    it("allows Stripe's own script, its frames and its API on the dashboard, and on no public page", () => {
+      const dashboard = policyFor(KEY, [], 'dashboard');
+      expect(dashboard.get('script-src')).toEqual(["'self'", 'http://localhost:8080', 'https://js.stripe.com']);
+      expect(dashboard.get('frame-src')).toEqual(["'self'", 'https://js.stripe.com']);
+      expect(dashboard.get('connect-src')).toEqual([
+        "'self'",
+        'http://localhost:8090',
+        'http://localhost:8080',
+        'https://api.stripe.com',
+      ]);
+      // Nothing else loosened.
+      const without = policyFor({}, [], 'dashboard');
+      for (const name of [
+        'default-src',
+        'style-src',
+        'img-src',
+        'object-src',
+        'base-uri',
+        'form-action',
+        'frame-ancestors',
+      ])
+        expect([name, dashboard.get(name)]).toEqual([name, without.get(name)]);
+      expect(stripeFree(policyFor(KEY, [], 'public'))).toEqual([]);
+    });
+
+    it("allows only STRIPE_JS_URL's origin when the script comes from a stand-in", () => {
+      const dashboard = policyFor({ ...KEY, STRIPE_JS_URL: 'http://127.0.0.1:8095/v3/stripe.js' }, [], 'dashboard');
+      expect(dashboard.get('script-src')).toEqual(["'self'", 'http://localhost:8080', 'http://127.0.0.1:8095']);
+      expect(dashboard.get('frame-src')).toEqual(["'self'", 'http://127.0.0.1:8095']);
+      expect(dashboard.get('connect-src')).toContain('http://127.0.0.1:8095');
+      expect([...dashboard.values()].flat().filter((s) => s.includes('stripe.com'))).toEqual([]);
+    });
+
+    it('sends the Stripe sources with the dashboard page only, over HTTP', async () => {
+      const root = mkdtempSync(join(tmpdir(), 'sniff-csp-'));
+      mkdirSync(join(root, 'shell/dist'), { recursive: true });
+      writeFileSync(
+        join(root, 'shell/dist/index.html'),
+        '<!doctype html><title>Sniff shell</title><script>go()</script>',
+      );
+      const app = await createGatewayApp(configFrom({ STATIC_ROOT: root, ...KEY }));
+      try {
+        await app.listen(0, '127.0.0.1');
+        const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+        const policyOf = async (path: string) => {
+          const res = await fetch(base + path);
+          expect([path, res.status]).toEqual([path, 200]);
+          return directives(res.headers.get('content-security-policy'));
+        };
+        for (const path of ['/dashboard', '/dashboard/subscribe']) {
+          expect([path, (await policyOf(path)).get('script-src')]).toEqual([
+            path,
+            expect.arrayContaining(['https://js.stripe.com']),
+          ]);
+        }
+        // Without a marketing build the shell answers public paths too, with the public policy.
+        for (const path of ['/', '/pricing', '/index.html'])
+          expect([path, stripeFree(await policyOf(path))]).toEqual([path, []]);
+      } finally {
+        await app.close();
+        rmSync(root, { recursive: true, force: true });
+      }
     });
   });
 

@@ -54,7 +54,23 @@ export interface PolicySources {
   codeOrigins: string[];
   /** The identity provider (the Auth0 SDK calls /oauth/token there). */
   authOrigin: string;
+  /**
+   * The card payment provider, for the dashboard page only; null when no publishable key is set
+   * (payments off: nothing of Stripe's is allowed).
+   */
+  payments: { script: string[]; frame: string[]; connect: string[] } | null;
   upgradeInsecureRequests: boolean;
+}
+
+/** Stripe.js from js.stripe.com (which frames itself from there and calls api.stripe.com), or from STRIPE_JS_URL. */
+function paymentSources(config: GatewayConfig): PolicySources['payments'] {
+  if (!config.STRIPE_PUBLISHABLE_KEY) return null;
+  if (!config.STRIPE_JS_URL) {
+    return { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com'], connect: ['https://api.stripe.com'] };
+  }
+  // A stand-in (infra's local provider) serves the script, its frames and its API from one origin.
+  const origin = new URL(config.STRIPE_JS_URL).origin;
+  return { script: [origin], frame: [origin], connect: [origin] };
 }
 
 export function policySources(config: GatewayConfig): PolicySources {
@@ -67,16 +83,25 @@ export function policySources(config: GatewayConfig): PolicySources {
     // and the page may be opened on another name than PUBLIC_URL (127.0.0.1 for localhost).
     codeOrigins: [...new Set([new URL(config.WIDGET_HOST).origin, ...remotes])],
     authOrigin: authOrigin(config.AUTH_DOMAIN),
+    payments: paymentSources(config),
     upgradeInsecureRequests: config.PUBLIC_URL.startsWith('https:'),
   };
 }
 
+/** Which page a policy is for: only the dashboard loads the payment provider. */
+export type PageKind = 'public' | 'dashboard';
+
 /** The Content-Security-Policy header of a page whose inline scripts have these hashes. */
-export function contentSecurityPolicy(sources: PolicySources, scriptHashes: string[]): string {
+export function contentSecurityPolicy(
+  sources: PolicySources,
+  scriptHashes: string[],
+  page: PageKind = 'public',
+): string {
+  const payments = page === 'dashboard' ? sources.payments : null;
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     // No 'unsafe-inline' and no 'unsafe-eval': inline scripts run only by their hash.
-    ['script-src', "'self'", ...sources.codeOrigins, ...scriptHashes],
+    ['script-src', "'self'", ...sources.codeOrigins, ...(payments?.script ?? []), ...scriptHashes],
     // 'unsafe-inline' for styles only (it allows no script): style-loader adds the shell's and each
     // remote's CSS as <style> elements at run time, pre-rendered pages carry theirs inline, and the
     // widget writes a <style> shaped by the owner's settings into its Shadow DOM: a page's styles
@@ -84,7 +109,9 @@ export function contentSecurityPolicy(sources: PolicySources, scriptHashes: stri
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", sources.authOrigin, ...sources.codeOrigins],
+    ['connect-src', "'self'", sources.authOrigin, ...sources.codeOrigins, ...(payments?.connect ?? [])],
+    // Without payments frame-src is left to default-src ('self'); with them, 'self' stays as it was.
+    ...(payments ? [['frame-src', "'self'", ...payments.frame] as [string, ...string[]]] : []),
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
     // The public pages' Login / Sign Up form goes to /dashboard; sign-in itself is a redirect.
@@ -112,24 +139,30 @@ export class PagePolicy {
   /** For HTML without inline scripts (the body of a redirect). */
   readonly noScripts: string;
   private readonly files = new Map<string, { mtimeMs: number; size: number; policy: string }>();
+  private readonly dashboardFiles = new Map<string, { mtimeMs: number; size: number; policy: string }>();
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     this.sources = policySources(config);
     this.noScripts = contentSecurityPolicy(this.sources, []);
   }
 
-  forHtml(html: string): string {
-    return contentSecurityPolicy(this.sources, inlineScriptHashes(html));
+  forHtml(html: string, page: PageKind = 'public'): string {
+    return contentSecurityPolicy(this.sources, inlineScriptHashes(html), page);
   }
 
-  /** The policy of an HTML file about to be sent; undefined when the file cannot be read. */
-  forFile(file: string, stat?: Stats): string | undefined {
+  /**
+   * The policy of an HTML file about to be sent; undefined when the file cannot be read. The shell's
+   * index.html is a 'dashboard' page under /dashboard (it may load the payment provider) and a
+   * 'public' one elsewhere.
+   */
+  forFile(file: string, stat?: Stats, page: PageKind = 'public'): string | undefined {
+    const cache = page === 'dashboard' ? this.dashboardFiles : this.files;
     try {
       stat ??= statSync(file);
-      const known = this.files.get(file);
+      const known = cache.get(file);
       if (known?.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.policy;
-      const policy = this.forHtml(readFileSync(file, 'utf8'));
-      this.files.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, policy });
+      const policy = this.forHtml(readFileSync(file, 'utf8'), page);
+      cache.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, policy });
       return policy;
     } catch {
       return undefined;

@@ -59,6 +59,7 @@ export class RuntimeConfigController {
       auth: { domain: c.AUTH_DOMAIN, clientId: c.AUTH_CLIENT_ID, audience: c.AUTH_AUDIENCE },
       apiBaseUrl: '/api',
       widgetHost: c.WIDGET_HOST,
+      stripe: { publishableKey: c.STRIPE_PUBLISHABLE_KEY, scriptUrl: c.STRIPE_JS_URL },
     };
   }
 
@@ -104,7 +105,7 @@ export class ShellController {
         if (this.site.send(answer, res)) return;
       }
       const notBuilt = () => sendError(res, 404, 'The dashboard is not built yet (run npm run build)');
-      const policy = this.policy.forFile(this.index);
+      const policy = this.policy.forFile(this.index, undefined, dashboard ? 'dashboard' : 'public');
       if (!policy) return notBuilt();
       res.setHeader('cache-control', 'no-cache');
       setPageHeaders(res, policy);

@@ -612,8 +612,31 @@ describe('gateway', () => {
         auth: { domain: issuer.replace(/\/$/, ''), clientId: 'sniff-dashboard', audience: AUDIENCE },
         apiBaseUrl: '/api',
         widgetHost: 'http://localhost:8080',
+        // No publishable key: payments are off.
+        stripe: { publishableKey: '', scriptUrl: '' },
       });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('tells the shell where Stripe.js comes from and with which publishable key', async () => {
+      const stripe = {
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_sniff',
+        STRIPE_JS_URL: 'http://127.0.0.1:8095/v3/stripe.js',
+      };
+      const paying = await startGateway(loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, ...stripe }));
+      try {
+        const config = (await (await fetch(`${paying.url}/config.json`)).json()) as Record<string, unknown>;
+        expect(config.stripe).toEqual({ publishableKey: 'pk_test_sniff', scriptUrl: stripe.STRIPE_JS_URL });
+      } finally {
+        await paying.app.close();
+      }
+      // A secret key is never published, and the script is fetched over http(s) only.
+      expect(() =>
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, STRIPE_PUBLISHABLE_KEY: 'sk_test_secret' }),
+      ).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+      expect(() =>
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, STRIPE_JS_URL: 'javascript:alert(1)' }),
+      ).toThrow(/STRIPE_JS_URL/);
     });
 
     it('lists the remotes', async () => {

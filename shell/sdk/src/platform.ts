@@ -17,6 +17,24 @@ export interface Injectable {
   middleware?: Middleware;
 }
 
+/**
+ * The card payment provider (Stripe), loaded once by the shell at the dashboard's root. Remotes never
+ * import Stripe: they read whether it is ready and hand it the checkout session's URL.
+ */
+export interface Payments {
+  /** 'unavailable': no publishable key configured, the provider's script failed, or not on the dashboard. */
+  status: 'loading' | 'ready' | 'unavailable';
+  /** Why payments are unavailable, for the logs and the curious; null otherwise. */
+  error: string | null;
+  /** Leaves Sniff for the provider's hosted checkout page (the URL from stripe/checkout-session). */
+  goToCheckout(url: string): void;
+}
+
+/** Payments where there are none (public pages, pre-rendering, standalone runs). */
+export function unavailablePayments(error = 'Payments are only available on the dashboard'): Payments {
+  return { status: 'unavailable', error, goToCheckout: () => undefined };
+}
+
 export interface Platform {
   /** Bearer token for /api calls; rejects when the owner is signed out. */
   getAccessToken(): Promise<string>;
@@ -27,6 +45,7 @@ export interface Platform {
   theme: Theme;
   setTheme(theme: Theme): void;
   navigate(path: string): void;
+  payments: Payments;
   /** Base URL of the API, e.g. "/api" (same origin as the shell). */
   apiBaseUrl: string;
   /** Origin that serves /widget/* and /v1/* for embed snippets and previews. */
@@ -69,3 +88,4 @@ export function usePlatform(): Platform {
 export const useUser = (): SniffUser | null => usePlatform().user;
 export const usePlans = (): PlanEntry[] | null => usePlatform().plans;
 export const useTheme = (): Theme => usePlatform().theme;
+export const usePayments = (): Payments => usePlatform().payments;

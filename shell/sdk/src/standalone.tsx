@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { PLAN_IDS, platformOfPlan, type PlanEntry, type PlanId } from '@sniff/contracts';
-import { registerPlatform, type Platform } from './platform';
+import { registerPlatform, unavailablePayments, type Platform } from './platform';
 import type { RemoteDefinition } from './remote';
 import { createSniffStore } from './store';
 
@@ -11,7 +11,8 @@ const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).i
 
 /**
  * A stand-in platform for running one remote on its own (its team's dev loop): a fixed owner,
- * plans from `?plans=a,b`, a token from `?token=`, API calls to `?api=` (default /api).
+ * plans from `?plans=a,b`, a token from `?token=`, API calls to `?api=` (default /api). There is no
+ * payment provider: `?payments=ready` pretends one is loaded (checkout then goes to the session's URL).
  */
 export function createStubPlatform(inject: Platform['inject'], search = window.location.search): Platform {
   const params = new URLSearchParams(search);
@@ -30,6 +31,10 @@ export function createStubPlatform(inject: Platform['inject'], search = window.l
       registerPlatform({ ...platform, theme });
     },
     navigate: (path) => window.location.assign(path),
+    payments:
+      params.get('payments') === 'ready'
+        ? { status: 'ready', error: null, goToCheckout: (url) => window.location.assign(url) }
+        : unavailablePayments('A standalone run has no payment provider (add ?payments=ready)'),
     apiBaseUrl: params.get('api') ?? '/api',
     widgetHost: params.get('widgetHost') ?? window.location.origin,
     inject,

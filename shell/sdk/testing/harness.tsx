@@ -123,6 +123,7 @@ export function stubPlatform(plans: PlanEntry[] | null, overrides: Partial<Platf
     theme: 'light',
     setTheme: () => undefined,
     navigate: () => undefined,
+    payments: { status: 'ready', error: null, goToCheckout: () => undefined },
     apiBaseUrl: '/api',
     widgetHost: 'https://widget.test',
     inject: () => undefined,

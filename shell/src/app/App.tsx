@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import type { Injectable, SniffStore } from '@sniff/shell-sdk';
@@ -20,6 +20,20 @@ interface AppProps {
 /** The dashboard's chunk (Auth0, platform bridge, layout); fetched early when the page is a dashboard page. */
 export const loadDashboard = () => import('./DashboardApp');
 
+const isDashboardPath = (path: string) => path === '/dashboard' || path.startsWith('/dashboard/');
+
+/**
+ * Whether the browser loaded this document as a dashboard page. The gateway gives the dashboard's
+ * page its own Content-Security-Policy (it may load Stripe.js; public pages may not), so a
+ * client-side link from a public page into the dashboard loads the dashboard as a page of its own.
+ */
+const servedAsDashboard = typeof window !== 'undefined' && isDashboardPath(window.location.pathname);
+
+function LoadAsPage() {
+  useEffect(() => window.location.reload(), []);
+  return <AuthChecking />;
+}
+
 export function App({ config, store, inject, loadRemote }: AppProps) {
   const router = useMemo(() => {
     // The shell's own API joins the store as the dashboard's code arrives, before its first query.
@@ -35,10 +49,12 @@ export function App({ config, store, inject, loadRemote }: AppProps) {
         children: [
           {
             path: '/dashboard/*',
-            element: (
+            element: servedAsDashboard ? (
               <Suspense fallback={<AuthChecking />}>
                 <Dashboard config={config} inject={inject} />
               </Suspense>
+            ) : (
+              <LoadAsPage />
             ),
           },
           {

@@ -1,5 +1,6 @@
 // The signed-in part of the shell, its own chunk: Auth0 (with the silent session check on load),
-// the platform bridge, the owner's plans (shellApi) and the dashboard. Public pages never load it.
+// the payment provider (Stripe.js), the platform bridge, the owner's plans (shellApi) and the
+// dashboard. Public pages never load it.
 // First: zod is configured before any schema parses.
 import '../shared/zod-without-eval';
 import { Auth0Provider, type AppState } from '@auth0/auth0-react';
@@ -7,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Injectable } from '@sniff/shell-sdk';
 import { auth0Options } from '../auth/auth0-options';
 import { PlatformBridge } from '../auth/PlatformBridge';
+import { PaymentsRoot } from '../payments/PaymentsRoot';
 import type { RuntimeConfig } from '../shared/config';
 import { DashboardRoutes } from './DashboardRoutes';
 
@@ -19,9 +21,18 @@ export function DashboardApp({ config, inject }: { config: RuntimeConfig; inject
       {...auth0Options(config)}
       onRedirectCallback={(appState?: AppState) => navigate(appState?.returnTo ?? '/dashboard', { replace: true })}
     >
-      <PlatformBridge apiBaseUrl={config.apiBaseUrl} widgetHost={config.widgetHost} inject={inject}>
-        <DashboardRoutes />
-      </PlatformBridge>
+      <PaymentsRoot config={config.stripe}>
+        {(payments) => (
+          <PlatformBridge
+            apiBaseUrl={config.apiBaseUrl}
+            widgetHost={config.widgetHost}
+            inject={inject}
+            payments={payments}
+          >
+            <DashboardRoutes />
+          </PlatformBridge>
+        )}
+      </PaymentsRoot>
     </Auth0Provider>
   );
 }

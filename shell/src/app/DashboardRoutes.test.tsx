@@ -3,6 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
+import { installFakeApi } from '@sniff/shell-sdk/testing';
+import { shellApi } from '../auth/shellApi';
 import { RemoteLoaderContext } from '../remotes/RemotePage';
 import type { RemoteLoader } from '../remotes/loader';
 import { DashboardRoutes } from './DashboardRoutes';
@@ -17,6 +19,13 @@ function Where() {
 
 function renderAt(path: string, load: RemoteLoader) {
   const { store, inject } = createSniffStore();
+  inject(shellApi);
+  installFakeApi({
+    'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
+    'search/usage': () => ({
+      body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
+    }),
+  });
   act(() => registerPlatform(createStubPlatform(inject, '')));
   return render(
     <Provider store={store}>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useAuth0 } from '@auth0/auth0-react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage, registerPlatform, type Injectable, type Theme } from '@sniff/shell-sdk';
+import { errorMessage, registerPlatform, type Injectable, type Payments, type Theme } from '@sniff/shell-sdk';
 import { chooseTheme, initialTheme } from '../theme/theme';
 import { redirectOptions } from './auth0-options';
 import { useUserInfoQuery } from './shellApi';
@@ -10,6 +10,8 @@ interface Props {
   apiBaseUrl: string;
   widgetHost: string;
   inject: (part: Injectable) => void;
+  /** The payment provider's state (PaymentsRoot). */
+  payments: Payments;
   children: ReactNode;
 }
 
@@ -17,7 +19,7 @@ interface Props {
  * Keeps the sdk's Platform in step with Auth0, the owner's plans and the theme. Registered in a
  * layout effect, so it is current before any remote page's effects run.
  */
-export function PlatformBridge({ apiBaseUrl, widgetHost, inject, children }: Props) {
+export function PlatformBridge({ apiBaseUrl, widgetHost, inject, payments, children }: Props) {
   const auth = useAuth0();
   const navigate = useNavigate();
   const [theme, setTheme] = useState<Theme>(() => initialTheme());
@@ -43,6 +45,7 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, children }: Pro
         setTheme(next);
       },
       navigate: (path) => navigate(path),
+      payments,
       apiBaseUrl,
       widgetHost,
       inject,
@@ -60,6 +63,7 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, children }: Pro
     info.error,
     theme,
     navigate,
+    payments,
     apiBaseUrl,
     widgetHost,
     inject,

@@ -1,4 +1,4 @@
-import type { Injectable, Platform, Theme } from '@sniff/shell-sdk';
+import { unavailablePayments, type Injectable, type Platform, type Theme } from '@sniff/shell-sdk';
 import type { RuntimeConfig } from '../shared/config';
 
 interface Options {
@@ -29,6 +29,8 @@ export function createPublicPlatform({ config, inject, theme, setTheme, navigate
     theme,
     setTheme,
     navigate,
+    // Public pages never load the payment provider (nor allow its script in their policy).
+    payments: unavailablePayments(),
     apiBaseUrl: config.apiBaseUrl,
     widgetHost: config.widgetHost,
     inject,

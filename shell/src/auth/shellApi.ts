@@ -1,8 +1,15 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
-import { userInfoResponseSchema, type UserInfoResponse } from '@sniff/contracts';
+import {
+  billingAccountResponseSchema,
+  usageResponseSchema,
+  userInfoResponseSchema,
+  type BillingAccountResponse,
+  type UsageResponse,
+  type UserInfoResponse,
+} from '@sniff/contracts';
 
-/** The shell's own calls: the owner's plans from billing. */
+/** The shell's own calls: the owner's plans from billing; for the overview, their subscriptions and usage. */
 export const shellApi = createApi({
   reducerPath: 'shellApi',
   baseQuery: sniffBaseQuery,
@@ -11,7 +18,15 @@ export const shellApi = createApi({
       query: () => ({ url: 'billing/info/user', body: {} }),
       transformResponse: (raw) => userInfoResponseSchema.parse(raw),
     }),
+    billingAccount: build.query<BillingAccountResponse, void>({
+      query: () => ({ url: 'billing/billing/account', body: {} }),
+      transformResponse: (raw) => billingAccountResponseSchema.parse(raw),
+    }),
+    usage: build.query<UsageResponse, void>({
+      query: () => ({ url: 'search/usage', body: {} }),
+      transformResponse: (raw) => usageResponseSchema.parse(raw),
+    }),
   }),
 });
 
-export const { useUserInfoQuery } = shellApi;
+export const { useUserInfoQuery, useBillingAccountQuery, useUsageQuery } = shellApi;

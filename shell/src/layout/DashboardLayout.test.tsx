@@ -1,7 +1,10 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
+import { installFakeApi } from '@sniff/shell-sdk/testing';
+import { shellApi } from '../auth/shellApi';
 import { OverviewPage } from '../overview/OverviewPage';
 import { chooseTheme } from '../theme/theme';
 import { DashboardLayout } from './DashboardLayout';
@@ -12,7 +15,14 @@ function Where() {
 }
 
 function renderAt(path: string, overrides: Partial<Platform> = {}) {
-  const { inject } = createSniffStore();
+  const { store, inject } = createSniffStore();
+  inject(shellApi);
+  installFakeApi({
+    'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
+    'search/usage': () => ({
+      body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
+    }),
+  });
   const platform: Platform = { ...createStubPlatform(inject, ''), user: null, ...overrides };
   platform.setTheme = (theme) => {
     chooseTheme(theme);
@@ -20,19 +30,21 @@ function renderAt(path: string, overrides: Partial<Platform> = {}) {
   };
   act(() => registerPlatform(platform));
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="/dashboard/*"
-          element={
-            <DashboardLayout>
-              <OverviewPage />
-            </DashboardLayout>
-          }
-        />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/dashboard/*"
+            element={
+              <DashboardLayout>
+                <OverviewPage />
+              </DashboardLayout>
+            }
+          />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </Provider>,
   );
 }
 

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, Card } from '@sniff/ui';
+import { errorMessage, usePlatform } from '@sniff/shell-sdk';
+import { PLAN_CATALOGUE, type PlanId } from '@sniff/contracts';
+import { Alert, Button, Card, needsAttention, Spinner, subscriptionStatusText, UsageMeter } from '@sniff/ui';
+import { useBillingAccountQuery, useUsageQuery } from '../auth/shellApi';
+import { useAwaitPaidPlan } from './useAwaitPaidPlan';
 
 const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
   { param: 'success', value: 'true', kind: 'success', text: 'Subscription successful! Your plan has been updated.' },
@@ -18,13 +22,20 @@ const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error
   },
 ];
 
-/** /dashboard: the checkout banner (from the query string), quick actions and help. */
+const planName = (id: PlanId) => PLAN_CATALOGUE.find((c) => c.monthly?.id === id || c.yearly?.id === id)?.name ?? id;
+
+/** /dashboard: the checkout banner (from the query string), plan status, usage, quick actions and help. */
 export function OverviewPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const { plans } = usePlatform();
   const params = new URLSearchParams(location.search);
   const banner = BANNERS.find((b) => params.get(b.param) === b.value);
   const [dismissed, setDismissed] = useState(false);
+  // Kept when the banner is dismissed: the plan is still on its way.
+  const [afterCheckout] = useState(() => params.get('success') === 'true');
+  const hasPaidPlan = plans?.some((p) => p.plan !== 'free') ?? false;
+  useAwaitPaidPlan(afterCheckout && !hasPaidPlan);
 
   return (
     <div className="overview">
@@ -39,6 +50,8 @@ export function OverviewPage() {
           {banner.text}
         </Alert>
       )}
+      <PlanStatus />
+      <UsageCard />
       <Card aria-labelledby="quick-actions">
         <h2 id="quick-actions">Quick Actions</h2>
         <div className="card-actions">
@@ -60,5 +73,48 @@ export function OverviewPage() {
         </ul>
       </Card>
     </div>
+  );
+}
+
+/** One line per plan that is on trial, cancelled or failing to renew; nothing when all is well. */
+function PlanStatus() {
+  const account = useBillingAccountQuery();
+  const attention = (account.data?.subscriptions ?? []).filter(
+    (s) => ['trialing', 'active', 'past_due', 'unpaid'].includes(s.status) && needsAttention(s),
+  );
+  if (!attention.length) return null;
+  return (
+    <div className="overview-plan-status" role="status">
+      {attention.map((s) => (
+        <p key={s.plan}>
+          <strong>{planName(s.plan)}</strong>: {subscriptionStatusText(s)}.{' '}
+          <Link to="/dashboard/subscribe">Manage your plan</Link>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** This month's searches against the plan's quota. */
+function UsageCard() {
+  const usage = useUsageQuery();
+  return (
+    <Card aria-labelledby="usage-heading">
+      <h2 id="usage-heading">Searches this month</h2>
+      {usage.isLoading ? (
+        <p>
+          <Spinner label="Loading usage" /> Loading...
+        </p>
+      ) : usage.isError ? (
+        <div role="alert">
+          <p>Could not load usage: {errorMessage(usage.error)}</p>
+          <Button variant="secondary" onClick={() => void usage.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        usage.data && <UsageMeter usage={usage.data} upgrade={<Link to="/dashboard/subscribe">See the plans</Link>} />
+      )}
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ const config = {
   auth: { domain: 'http://localhost:8090', clientId: 'sniff-shell', audience: 'https://api.sniff.dev' },
   apiBaseUrl: '/api',
   widgetHost: 'http://localhost:8080',
+  stripe: { publishableKey: 'pk_test_sniff', scriptUrl: 'http://127.0.0.1:8095/v3/stripe.js' },
 };
 
 describe('runtime documents', () => {
@@ -11,6 +12,18 @@ describe('runtime documents', () => {
     expect(parseRuntimeConfig(config)).toEqual(config);
     const { apiBaseUrl: _, ...withoutBase } = config;
     expect(parseRuntimeConfig(withoutBase).apiBaseUrl).toBe('/api');
+  });
+
+  it('reads the payment provider settings; a gateway that sends none means payments are off', () => {
+    expect(parseRuntimeConfig(config).stripe).toEqual(config.stripe);
+    const { stripe: _, ...withoutStripe } = config;
+    expect(parseRuntimeConfig(withoutStripe).stripe).toEqual({ publishableKey: '', scriptUrl: '' });
+    expect(() => parseRuntimeConfig({ ...config, stripe: { publishableKey: 1 } })).toThrow(
+      'stripe.publishableKey must be a string',
+    );
+    expect(() => parseRuntimeConfig({ ...config, stripe: { scriptUrl: 'javascript:alert(1)' } })).toThrow(
+      'stripe.scriptUrl must be an http(s) URL',
+    );
   });
 
   it('names the field that is missing or wrong', () => {

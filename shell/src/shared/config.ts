@@ -7,6 +7,13 @@ export interface RuntimeConfig {
   auth: { domain: string; clientId: string; audience: string };
   apiBaseUrl: string;
   widgetHost: string;
+  /** The card payment provider; an empty key means payments are off, an empty scriptUrl Stripe's own script. */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  publishableKey: string;
+  scriptUrl: string;
 }
 
 export interface RemotesManifest {
@@ -34,6 +41,21 @@ function apiBaseUrl(value: unknown): string {
   return value;
 }
 
+function optionalText(value: unknown, path: string): string {
+  if (value === undefined) return '';
+  if (typeof value !== 'string') throw new Error(`${path} must be a string`);
+  return value;
+}
+
+/** Absent (an older gateway) means payments are off. */
+function stripe(value: unknown): StripeConfig {
+  if (value === undefined) return { publishableKey: '', scriptUrl: '' };
+  const s = object(value, 'stripe');
+  const scriptUrl = optionalText(s.scriptUrl, 'stripe.scriptUrl');
+  if (scriptUrl && !/^https?:\/\//.test(scriptUrl)) throw new Error('stripe.scriptUrl must be an http(s) URL');
+  return { publishableKey: optionalText(s.publishableKey, 'stripe.publishableKey'), scriptUrl };
+}
+
 export const parseRuntimeConfig: Parse<RuntimeConfig> = (raw) => {
   const config = object(raw, '');
   const auth = object(config.auth, 'auth');
@@ -45,6 +67,7 @@ export const parseRuntimeConfig: Parse<RuntimeConfig> = (raw) => {
     },
     apiBaseUrl: apiBaseUrl(config.apiBaseUrl),
     widgetHost: text(config.widgetHost, 'widgetHost'),
+    stripe: stripe(config.stripe),
   };
 };
 

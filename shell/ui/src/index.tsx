@@ -139,3 +139,5 @@ export function CopyButton({
     </>
   );
 }
+
+export * from './billing';

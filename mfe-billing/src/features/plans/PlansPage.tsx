@@ -1,6 +1,10 @@
-import { useState } from 'react';
 import { usePlatform } from '@sniff/shell-sdk';
-import { PLAN_CATALOGUE, type PlanCard as Plan, type PlanEntry } from '@sniff/contracts';
+import { PLAN_CATALOGUE, TRIAL_DAYS, type PlanCard as Plan } from '@sniff/contracts';
+import { useAccountQuery } from '../../shared/api';
+import { YourPlan } from '../account/YourPlan';
+import { PlanCard } from './PlanCard';
+import { planName } from './plan-state';
+import { NOT_READY_TEXT, useCheckout } from './useCheckout';
 
 const GROUPS: { key: Plan['group']; title: string }[] = [
   { key: 'saas-squarespace', title: 'SaaS Website and Squarespace' },
@@ -12,28 +16,66 @@ const FAQ = [
     q: 'Can I change plans later?',
     a: 'Yes. Plan changes take effect immediately; when you cancel, you keep your plan until the end of the billing period.',
   },
-  { q: 'Is there a free trial?', a: 'Every paid plan starts with a 3-day free trial with full access.' },
+  {
+    q: 'Is there a free trial?',
+    a: `Every paid plan starts with a ${TRIAL_DAYS}-day free trial with full access. Your card is charged when the trial ends, unless you cancel before.`,
+  },
+  {
+    q: 'How do I cancel?',
+    a: 'Open Manage billing and cancel. You keep your plan until the end of the billing period (or of the trial), then your account returns to the free plan; your widgets and their content are kept.',
+  },
   { q: 'What if Sniff is not for me?', a: 'Paid plans come with a 30-day money-back guarantee.' },
 ];
 
-/** "Choose Your Plan": the plan catalogue of @sniff/contracts, with the owner's current plan marked. */
+/** "Choose Your Plan": the owner's plan, usage and invoices, then the plan catalogue of @sniff/contracts. */
 export function PlansPage() {
-  const { plans, plansError } = usePlatform();
+  const { plans, plansError, user, payments } = usePlatform();
+  const current = plansError ? null : plans;
+  const account = useAccountQuery(undefined, { skip: !user });
+  const checkout = useCheckout({ plansKnown: current !== null });
+  // The trial is offered to owners who never subscribed; unknown history reads "Subscribe".
+  const offerTrial = account.data?.subscriptions.every((s) => s.source !== 'stripe') ?? false;
+  // Unavailable (no key, script failed) or signed out will not fix itself: say so up front.
+  const blocked = !user || payments.status === 'unavailable';
+
   return (
     <div className="plans">
       <h2>Choose Your Plan</h2>
       {plansError && <p role="alert">Could not retrieve user plan information. Please try again. ({plansError})</p>}
-      {GROUPS.map((g) => (
-        <section key={g.key} aria-labelledby={`plans-${g.key}`}>
-          <h3 id={`plans-${g.key}`}>{g.title}</h3>
-          <div className="plans-group">
-            {PLAN_CATALOGUE.filter((p) => p.group === g.key).map((p) => (
-              <PlanCard key={p.key} plan={p} current={plansError ? null : plans} />
-            ))}
-          </div>
-        </section>
-      ))}
-      <section aria-labelledby="plans-faq">
+      {user && <YourPlan />}
+      <section aria-labelledby="choose-plan" className="plans-section">
+        <h3 id="choose-plan" tabIndex={-1}>
+          Plans
+        </h3>
+        {blocked && (
+          <p role="alert" className="plan-card__message">
+            {NOT_READY_TEXT}
+          </p>
+        )}
+        <p className="visually-hidden" role="status">
+          {checkout.pending ? `Processing: starting checkout for ${planName(checkout.pending)}...` : ''}
+        </p>
+        {GROUPS.map((g) => (
+          <section key={g.key} aria-labelledby={`plans-${g.key}`}>
+            <h4 id={`plans-${g.key}`}>{g.title}</h4>
+            <div className="plans-group">
+              {PLAN_CATALOGUE.filter((p) => p.group === g.key).map((p) => (
+                <PlanCard
+                  key={p.key}
+                  plan={p}
+                  current={current}
+                  ready={checkout.ready}
+                  offerTrial={offerTrial}
+                  pending={checkout.pending}
+                  message={checkout.message}
+                  onSubscribe={(plan) => void checkout.start(plan)}
+                />
+              ))}
+            </div>
+          </section>
+        ))}
+      </section>
+      <section aria-labelledby="plans-faq" className="plans-section">
         <h3 id="plans-faq">Frequently asked questions</h3>
         {FAQ.map((f) => (
           <details key={f.q}>
@@ -43,58 +85,5 @@ export function PlansPage() {
         ))}
       </section>
     </div>
-  );
-}
-
-/** `current` is null while the owner's plans are unknown (loading or failed): no card is marked Active. */
-export function PlanCard({ plan, current }: { plan: Plan; current: readonly PlanEntry[] | null }) {
-  const [yearly, setYearly] = useState(false);
-  const price = (yearly ? plan.yearly : plan.monthly) ?? plan.monthly ?? plan.yearly;
-  const ids = new Set((current ?? []).map((c) => c.plan));
-  const isCurrent =
-    current !== null &&
-    ([plan.monthly?.id, plan.yearly?.id].some((id) => id && ids.has(id)) ||
-      // No plan at all means the free plan.
-      (plan.monthly?.id === 'free' && current.every((c) => c.plan === 'free')));
-  return (
-    <article className={`plan-card${isCurrent ? ' plan-card--current' : ''}`} aria-label={plan.name}>
-      <h4>{plan.name}</h4>
-      {plan.monthly && plan.yearly && (
-        <div className="plan-toggle" role="group" aria-label={`Billing period for ${plan.name}`}>
-          <button type="button" aria-pressed={!yearly} onClick={() => setYearly(false)}>
-            Monthly
-          </button>
-          <button type="button" aria-pressed={yearly} onClick={() => setYearly(true)}>
-            Annual
-          </button>
-        </div>
-      )}
-      {price && (
-        <p className="plan-card__price">
-          ${price.amountUsd}
-          <span className="plan-muted">/{price.interval === 'year' ? 'year' : 'month'}</span>
-          {price.listUsd && <span className="plan-card__list">${price.listUsd}</span>}
-        </p>
-      )}
-      <ul>
-        {plan.features.map((f) => (
-          <li key={f}>{f}</li>
-        ))}
-      </ul>
-      {isCurrent ? (
-        <button type="button" className="plan-button" disabled>
-          Active
-        </button>
-      ) : (
-        <>
-          <button type="button" className="plan-button" disabled aria-describedby={`soon-${plan.key}`}>
-            Subscribe
-          </button>
-          <p id={`soon-${plan.key}`} className="plan-muted">
-            Checkout is coming soon: payments are not switched on yet.
-          </p>
-        </>
-      )}
-    </article>
   );
 }

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { errorMessage, usePlatform } from '@sniff/shell-sdk';
+import { checkoutSessionResponseSchema, type PlanId } from '@sniff/contracts';
+import { useCheckoutSessionMutation } from '../../shared/api';
+
+/** Section 8: subscribing needs a signed-in owner and a ready payment provider. */
+export const NOT_READY_TEXT = 'Stripe is not ready or user is not authenticated. Please wait and try again.';
+/** Section 8: a provider error or a session without an id ends on the overview's failure banner. */
+export const CHECKOUT_FAILED_PATH = '/dashboard?error=checkout_failed';
+
+export interface CheckoutMessage {
+  plan: PlanId;
+  text: string;
+}
+
+/**
+ * Starting a checkout: asks billing for a session and hands its URL to the payment provider. A 4xx
+ * (unknown plan, already subscribed, a checkout already open) is the owner's to read here; anything
+ * else is the checkout failing.
+ */
+export function useCheckout({ plansKnown }: { plansKnown: boolean }) {
+  const platform = usePlatform();
+  const [createSession] = useCheckoutSessionMutation();
+  const [pending, setPending] = useState<PlanId | null>(null);
+  const [message, setMessage] = useState<CheckoutMessage | null>(null);
+  const ready = plansKnown && platform.user !== null && platform.payments.status === 'ready';
+
+  async function start(plan: PlanId): Promise<void> {
+    if (pending) return;
+    if (!ready) {
+      setMessage({ plan, text: NOT_READY_TEXT });
+      return;
+    }
+    setMessage(null);
+    setPending(plan);
+    const result = await createSession(plan);
+    if ('error' in result) {
+      const status = (result.error as FetchBaseQueryError | undefined)?.status;
+      setPending(null);
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        setMessage({ plan, text: errorMessage(result.error) });
+      } else {
+        platform.navigate(CHECKOUT_FAILED_PATH);
+      }
+      return;
+    }
+    const session = checkoutSessionResponseSchema.safeParse(result.data);
+    if (!session.success) {
+      setPending(null);
+      platform.navigate(CHECKOUT_FAILED_PATH);
+      return;
+    }
+    // Stays "Processing..." while the browser leaves for the checkout page.
+    platform.payments.goToCheckout(session.data.url);
+  }
+
+  return { ready, pending, message, start };
+}

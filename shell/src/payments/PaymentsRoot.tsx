@@ -1,0 +1,43 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Elements } from '@stripe/react-stripe-js';
+import type { Payments } from '@sniff/shell-sdk';
+import type { StripeConfig } from '../shared/config';
+import { loadPaymentProvider } from './load-payment-provider';
+
+type Status = Pick<Payments, 'status' | 'error'>;
+
+/** Leaves Sniff for the provider's hosted checkout page: one way, the session's own URL. */
+const goToCheckout = (url: string) => window.location.assign(url);
+
+/**
+ * The dashboard's root for payments: starts loading Stripe.js once, offers the client to Stripe's
+ * React components (<Elements>) and hands its state to the platform (remotes read it as `payments`).
+ */
+export function PaymentsRoot({
+  config,
+  children,
+}: {
+  config: StripeConfig;
+  children: (payments: Payments) => ReactNode;
+}) {
+  const provider = useMemo(() => loadPaymentProvider(config), [config]);
+  const stripe = useMemo(() => provider.then((p) => p.stripe), [provider]);
+  const [status, setStatus] = useState<Status>({ status: 'loading', error: null });
+
+  useEffect(() => {
+    let live = true;
+    setStatus({ status: 'loading', error: null });
+    void provider.then((p) => {
+      if (!live) return;
+      // Payments off (no key) is a setting; a key whose script fails is worth a line in the console.
+      if (p.error !== null && config.publishableKey) console.warn(`Sniff: payments unavailable (${p.error})`);
+      setStatus(p.stripe ? { status: 'ready', error: null } : { status: 'unavailable', error: p.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, [provider, config.publishableKey]);
+
+  const payments = useMemo<Payments>(() => ({ ...status, goToCheckout }), [status]);
+  return <Elements stripe={stripe}>{children(payments)}</Elements>;
+}

@@ -53,7 +53,9 @@ const SUBSCRIPTION_DATA = ['trial_period_days', 'metadata', 'description', 'tria
  * @param {{ store: ReturnType<import('./store.mjs').openStore>, flows: ReturnType<import('./lifecycle.mjs').lifecycle>,
  *   publicUrl: string }} deps
  */
-export function apiRoutes({ store, flows, publicUrl }) {
+export function apiRoutes(deps) {
+  // publicUrl is read when needed: it is known only once the server listens
+  const { store, flows } = deps;
   const find = (kind, label, id) =>
     store.get(kind, id) ??
     (() => {
@@ -192,7 +194,7 @@ export function apiRoutes({ store, flows, publicUrl }) {
       success_url: successUrl,
       total_details: { amount_discount: trialPeriodDays ? 0 : subtotal - total, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
-      url: `${publicUrl}/c/pay/${id}`,
+      url: `${deps.publicUrl}/c/pay/${id}`,
     };
     store.put('checkout_sessions', session);
     store.put('session_setups', {
@@ -455,7 +457,7 @@ export function apiRoutes({ store, flows, publicUrl }) {
           locale: optionalString(p, 'locale') ?? null,
           on_behalf_of: null,
           return_url: returnUrl,
-          url: `${publicUrl}/p/session/${id}`,
+          url: `${deps.publicUrl}/p/session/${id}`,
         };
         store.put('portal_sessions', session);
         store.save();

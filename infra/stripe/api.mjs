@@ -496,7 +496,15 @@ export function apiRoutes(deps) {
   function route(method, path) {
     const hit = routes.find(([m, pattern]) => m === method && pattern.test(path));
     if (!hit) return undefined;
-    const ids = /** @type {RegExpExecArray} */ (hit[1].exec(path)).slice(1).map(decodeURIComponent);
+    // an id that is not valid percent-encoding names no object: it stays as sent and is not found
+    const decode = (part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    };
+    const ids = /** @type {RegExpExecArray} */ (hit[1].exec(path)).slice(1).map(decode);
     return (params) => {
       const expand = expandPaths(params);
       let object = hit[2](params, ...ids);

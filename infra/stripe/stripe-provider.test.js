@@ -315,8 +315,26 @@ describe('checkout on the hosted page', () => {
       customer_email: 'two@example.com',
     });
     expect(session).toMatchObject({ amount_subtotal: 5200, amount_total: 2600 });
-    expect((await pay(session)).status).toBe(303);
-    const { subscription } = await stripe.checkout.sessions.retrieve(session.id);
+    // a double click sends the form twice, the second before the first is fully received: one subscription
+    const body = new URLSearchParams(GOOD_CARD).toString();
+    const started = [0, 1].map(() => {
+      const req = http.request(session.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      });
+      const answer = new Promise((resolve, reject) => {
+        req.on('response', (res) => resolve(res.resume().statusCode));
+        req.on('error', reject);
+      });
+      req.write(body.slice(0, 10));
+      return { req, answer };
+    });
+    await new Promise((r) => setTimeout(r, 200)); // both requests are being read
+    for (const { req } of started) req.end(body.slice(10));
+    expect(await Promise.all(started.map((s) => s.answer))).toEqual([303, 303]);
+    const { subscription, customer } = await stripe.checkout.sessions.retrieve(session.id);
+    expect((await stripe.subscriptions.list({ customer, status: 'all' })).data).toHaveLength(1);
+    expect((await stripe.customers.list({ email: 'two@example.com' })).data).toHaveLength(1);
     const sub = await stripe.subscriptions.retrieve(subscription, { expand: ['latest_invoice'] });
     expect(sub.status).toBe('active');
     expect(sub.latest_invoice).toMatchObject({ amount_due: 2600, amount_paid: 2600, status: 'paid' });

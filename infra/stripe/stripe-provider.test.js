@@ -35,17 +35,22 @@ const waitFor = async (check, what, timeoutMs = 15_000) => {
   }
 };
 
-/** A webhook endpoint: records every delivery; answers 500 to the next `failNext` ones. */
+/**
+ * A webhook endpoint: records every delivery; answers 500 to the next `failNext` ones and to every event of
+ * the subscription `failFor`.
+ */
 function webhookReceiver() {
   const received = [];
-  const state = { failNext: 0 };
+  const state = { failNext: 0, failFor: null };
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      const fail = state.failNext > 0;
-      if (fail) state.failNext -= 1;
+      const object = JSON.parse(body).data.object;
+      const fail =
+        state.failNext > 0 || (state.failFor !== null && [object.id, object.subscription].includes(state.failFor));
+      if (state.failNext > 0) state.failNext -= 1;
       received.push({ body, signature: req.headers['stripe-signature'], status: fail ? 500 : 200 });
       res.writeHead(fail ? 500 : 200).end();
     });
@@ -385,6 +390,32 @@ describe('webhook delivery', () => {
       [3, 200, true],
     ]);
     expect((await fetch(`${provider.base}/_provider/deliveries`)).status).toBe(401);
+  });
+
+  test("a subscription's failing deliveries hold back only its own later events, which then follow in order", async () => {
+    const [a, b] = [await subscribe('order-a@example.com'), await subscribe('order-b@example.com')];
+    await waitFor(() => eventsFor(a.subscription).length >= 3 && eventsFor(b.subscription).length >= 3, 'checkouts');
+    receiver.state.failFor = a.subscription;
+    await stripe.subscriptions.update(a.subscription, { metadata: { step: '1' } });
+    await stripe.subscriptions.update(a.subscription, { metadata: { step: '2' } });
+    await stripe.subscriptions.update(b.subscription, { metadata: { step: '1' } });
+    const steps = (sub) =>
+      receiver.received
+        .map((d) => ({ ...d, event: JSON.parse(d.body) }))
+        .filter((d) => d.event.data.object.id === sub && d.event.data.object.metadata.step);
+    await waitFor(() => steps(b.subscription).some((d) => d.status === 200), "b's event");
+    expect(steps(a.subscription).every((d) => d.status === 500 && d.event.data.object.metadata.step === '1')).toBe(
+      true,
+    );
+    receiver.state.failFor = null;
+    await waitFor(() => steps(a.subscription).filter((d) => d.status === 200).length === 2, "a's events");
+    // step 2 was first sent only after step 1 got through
+    expect(
+      steps(a.subscription)
+        .map((d) => `${d.event.data.object.metadata.step}:${d.status}`)
+        .slice(-2),
+    ).toEqual(['1:200', '2:200']);
+    expect(steps(a.subscription).filter((d) => d.event.data.object.metadata.step === '2')).toHaveLength(1);
   });
 });
 

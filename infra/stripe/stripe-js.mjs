@@ -13,9 +13,22 @@ export function stripeJsSource(publicUrl) {
     if (typeof publishableKey !== 'string' || publishableKey.indexOf('pk_test_') !== 0) {
       throw new Error('IntegrationError: the local Stripe stand-in accepts test publishable keys (pk_test_...) only.');
     }
+    // Card fields and payment confirmation are Stripe's hosted pages' job here; these exist because
+    // @stripe/react-stripe-js's <Elements> accepts only a client that has them.
+    function offline() {
+      return Promise.resolve({
+        error: { type: 'invalid_request_error', message: 'The local Stripe stand-in takes cards on its hosted pages only.' },
+      });
+    }
     return {
       version: VERSION,
       _registerWrapper: function () {},
+      elements: function () {
+        return { create: function () { throw new Error('The local Stripe stand-in has no Elements.'); }, getElement: function () { return null; }, update: function () {} };
+      },
+      createToken: offline,
+      createPaymentMethod: offline,
+      confirmCardPayment: offline,
       redirectToCheckout: function (options) {
         var sessionId = options && options.sessionId;
         if (typeof sessionId !== 'string' || !/^cs_[A-Za-z0-9_]+$/.test(sessionId)) {

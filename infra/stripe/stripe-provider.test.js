@@ -610,6 +610,10 @@ describe('stripe.js stand-in', () => {
     expect(window.Stripe.version).toBe('endive');
     const client = window.Stripe('pk_test_local_abc');
     expect(client.version).toBe('endive');
+    // what @stripe/react-stripe-js's <Elements> checks before the dashboard counts payments as ready
+    for (const method of ['elements', 'createToken', 'createPaymentMethod', 'confirmCardPayment']) {
+      expect(typeof client[method]).toBe('function');
+    }
     client.redirectToCheckout({ sessionId: 'cs_test_abc' });
     expect(window.location.assign).toHaveBeenCalledWith(`http://localhost:${provider.port}/c/pay/cs_test_abc`);
     expect(await client.redirectToCheckout({})).toMatchObject({ error: { type: 'invalid_request_error' } });

@@ -42,6 +42,7 @@ const PORTS = {
   search: 23103,
   analytics: 23104,
   demoSite: 28095,
+  stripe: 28097,
   postgres: 25439,
 };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];

@@ -20,6 +20,7 @@ export const BENCH_PORTS = {
   search: 29103,
   analytics: 29104,
   demoSite: 29095,
+  stripe: 29097,
   postgres: 29439,
 };
 

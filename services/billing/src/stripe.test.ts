@@ -9,7 +9,7 @@ import {
   TestService,
   TEST_INTERNAL_TOKEN,
 } from '@sniff/service-kit/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

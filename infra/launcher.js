@@ -1,5 +1,6 @@
-// Starts the whole product: (embedded) Postgres, identity provider, the four services, the gateway and
-// the demo website, as child processes with prefixed output; waits for each to be healthy.
+// Starts the whole product: (embedded) Postgres, identity provider, local Stripe provider, the four
+// services, the gateway and the demo website, as child processes with prefixed output; waits for each to
+// be healthy.
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { existsSync } = require('node:fs');
@@ -13,6 +14,7 @@ const serviceFile = (name) => join(root, 'services', name, 'dist', 'main.js');
 const DEFAULT_PORTS = {
   gateway: 8080,
   idp: 8090,
+  stripe: 8097,
   billing: 3101,
   stores: 3102,
   search: 3103,
@@ -41,14 +43,38 @@ async function assertPortsFree(ports) {
 }
 
 /**
- * @typedef {{ gateway?: number, idp?: number, billing?: number, stores?: number, search?: number,
+ * Stripe keys for the run. STRIPE_SECRET_KEY in the environment means real Stripe: its keys pass through
+ * and no local provider starts. Otherwise the local provider (infra/stripe) gets fresh test keys.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function stripeSettings(env) {
+  if (env.STRIPE_SECRET_KEY) {
+    return {
+      local: false,
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    };
+  }
+  const random = () => randomBytes(12).toString('hex');
+  return {
+    local: true,
+    secretKey: `sk_test_local_${random()}`,
+    publishableKey: `pk_test_local_${random()}`,
+    webhookSecret: `whsec_${random()}`,
+  };
+}
+
+/**
+ * @typedef {{ gateway?: number, idp?: number, stripe?: number, billing?: number, stores?: number, search?: number,
  *   analytics?: number, demoSite?: number, postgres?: number }} Ports
  * @param {{ ports?: Ports, dataDir: string, publicUrl?: string, env?: NodeJS.ProcessEnv,
  *   log?: (line: string) => void, onExit?: (error: Error) => void }} options
  *   env: overrides on top of process.env for the children (a DATABASE_URL there or in process.env skips
  *   the embedded Postgres; an undefined value removes a variable); onExit: called when a child dies after
  *   start-up (everything has been stopped by then).
- * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string }, databaseUrl: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string, stripe: string | null },
+ *   databaseUrl: string, stop(): Promise<void> }>} urls.stripe: the local provider, null with real Stripe
  */
 async function startProduct({
   ports = {},
@@ -67,8 +93,11 @@ async function startProduct({
   const env = { ...process.env, ...overrides };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const p = { ...DEFAULT_PORTS, ...ports };
+  const stripe = stripeSettings(env);
   const { postgres: _postgres, ...processPorts } = p;
-  await assertPortsFree(env.DATABASE_URL ? processPorts : p);
+  const needed = env.DATABASE_URL ? processPorts : { ...p };
+  if (!stripe.local) delete needed.stripe;
+  await assertPortsFree(needed);
   const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
   const idpUrl = `http://localhost:${p.idp}`;
   const audience = env.AUTH_AUDIENCE || 'https://api.sniff.dev';
@@ -180,9 +209,27 @@ async function startProduct({
       PUBLIC_URL: appUrl,
       AUTH_AUDIENCE: audience,
     });
+    const stripeUrl = stripe.local ? `http://localhost:${p.stripe}` : null;
+    if (stripe.local) {
+      // billing talks to the provider from its first request, so it is up before billing starts
+      const provider = run('stripe', join(__dirname, 'stripe', 'server.mjs'), {
+        STRIPE_PROVIDER_PORT: String(p.stripe),
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        // straight to the gateway on loopback, which forwards /webhooks/stripe to billing
+        STRIPE_WEBHOOK_URL: `http://127.0.0.1:${p.gateway}/webhooks/stripe`,
+        STRIPE_PROVIDER_PUBLIC_URL: stripeUrl,
+        STRIPE_PROVIDER_DATA_FILE: join(dataDir, 'stripe', 'state.json'),
+      });
+      await ready(provider, `http://127.0.0.1:${p.stripe}/_provider/health`);
+    }
     const billing = run('billing', serviceFile('billing'), {
       ...base,
       PORT: String(p.billing),
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      // unset with real Stripe: the SDK then uses api.stripe.com
+      STRIPE_API_URL: stripe.local ? `http://127.0.0.1:${p.stripe}` : undefined,
       BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
     });
     // Search asks analytics for popular queries in the background and stores for a widget's rules when
@@ -230,9 +277,16 @@ async function startProduct({
       SEARCH_URL: svc('search'),
       ANALYTICS_URL: svc('analytics'),
       WIDGET_HOST: env.WIDGET_HOST ?? appUrl,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      // the browser loads it: localhost, like the identity provider; unset with real Stripe (js.stripe.com)
+      STRIPE_JS_URL: stripeUrl ? `${stripeUrl}/v3/stripe.js` : undefined,
     });
     await ready(gateway, `http://127.0.0.1:${p.gateway}/healthz`);
-    return { urls: { app: appUrl, idp: idpUrl, demoSite: `http://127.0.0.1:${p.demoSite}` }, databaseUrl, stop };
+    return {
+      urls: { app: appUrl, idp: idpUrl, demoSite: `http://127.0.0.1:${p.demoSite}`, stripe: stripeUrl },
+      databaseUrl,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

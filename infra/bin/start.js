@@ -36,6 +36,11 @@ async function main() {
   Demo owner:    demo@sniff.dev / sniff-demo
   Demo website:  ${product.urls.demoSite}
                  Paste ${product.urls.demoSite} into Create Search Widget to try it.
+  Payments:      ${
+    product.urls.stripe
+      ? `local Stripe stand-in on ${product.urls.stripe} (test card 4242 4242 4242 4242)`
+      : 'Stripe (STRIPE_SECRET_KEY is set)'
+  }
 
   Press Ctrl-C to stop.
 `);

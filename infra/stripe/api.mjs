@@ -53,7 +53,9 @@ const SUBSCRIPTION_DATA = ['trial_period_days', 'metadata', 'description', 'tria
  * @param {{ store: ReturnType<import('./store.mjs').openStore>, flows: ReturnType<import('./lifecycle.mjs').lifecycle>,
  *   publicUrl: string }} deps
  */
-export function apiRoutes({ store, flows, publicUrl }) {
+export function apiRoutes(deps) {
+  // publicUrl is read when needed: it is known only once the server listens
+  const { store, flows } = deps;
   const find = (kind, label, id) =>
     store.get(kind, id) ??
     (() => {
@@ -192,7 +194,7 @@ export function apiRoutes({ store, flows, publicUrl }) {
       success_url: successUrl,
       total_details: { amount_discount: trialPeriodDays ? 0 : subtotal - total, amount_shipping: 0, amount_tax: 0 },
       ui_mode: 'hosted',
-      url: `${publicUrl}/c/pay/${id}`,
+      url: `${deps.publicUrl}/c/pay/${id}`,
     };
     store.put('checkout_sessions', session);
     store.put('session_setups', {
@@ -455,7 +457,7 @@ export function apiRoutes({ store, flows, publicUrl }) {
           locale: optionalString(p, 'locale') ?? null,
           on_behalf_of: null,
           return_url: returnUrl,
-          url: `${publicUrl}/p/session/${id}`,
+          url: `${deps.publicUrl}/p/session/${id}`,
         };
         store.put('portal_sessions', session);
         store.save();
@@ -494,7 +496,15 @@ export function apiRoutes({ store, flows, publicUrl }) {
   function route(method, path) {
     const hit = routes.find(([m, pattern]) => m === method && pattern.test(path));
     if (!hit) return undefined;
-    const ids = /** @type {RegExpExecArray} */ (hit[1].exec(path)).slice(1).map(decodeURIComponent);
+    // an id that is not valid percent-encoding names no object: it stays as sent and is not found
+    const decode = (part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    };
+    const ids = /** @type {RegExpExecArray} */ (hit[1].exec(path)).slice(1).map(decode);
     return (params) => {
       const expand = expandPaths(params);
       let object = hit[2](params, ...ids);

@@ -89,6 +89,9 @@ export function hostedPages({ store, flows, expireIfDue }) {
   }
 
   async function checkout(req, res, id) {
+    // the form is read before the session is looked at, so that everything after runs without yielding
+    // and a double submission cannot subscribe twice
+    const form = req.method === 'POST' ? await readForm(req) : undefined;
     const found = store.get('checkout_sessions', id);
     if (!found) return notFoundPage(res);
     const session = expireIfDue(found);
@@ -119,9 +122,7 @@ export function hostedPages({ store, flows, expireIfDue }) {
         }),
         targets,
       );
-    if (req.method === 'GET') return send(res, 200, checkoutView(session), targets);
-
-    const form = await readForm(req);
+    if (!form) return send(res, 200, checkoutView(session), targets);
     const values = { email: form.email ?? '', number: '', expiry: form.expiry ?? '', name: form.name ?? '' };
     const locked = store.get('customers', session.customer)?.email ?? session.customer_email;
     const email = locked ?? String(form.email ?? '').trim();
@@ -178,6 +179,7 @@ export function hostedPages({ store, flows, expireIfDue }) {
 
   async function portal(req, res, rest) {
     const [portalId, section, subscriptionId, action, extra] = rest;
+    const form = req.method === 'POST' ? await readForm(req) : undefined; // before reading any state (see checkout)
     const context = portalContext(portalId);
     if (context.missing) return notFoundPage(res);
     if (context.expired)
@@ -195,8 +197,7 @@ export function hostedPages({ store, flows, expireIfDue }) {
       const done = new URL(req.url ?? '/', 'http://p').searchParams.get('done');
       return send(res, 200, portalView(context, { notice: DONE[done ?? ''] }));
     }
-    if (req.method !== 'POST') return notFoundPage(res);
-    const form = await readForm(req);
+    if (!form) return notFoundPage(res);
     if (section === 'card' && !subscriptionId) {
       const checked = checkCard(form);
       if (!checked.ok) {

@@ -28,7 +28,9 @@ function previousAttributes(before, after) {
  * @param {{ store: ReturnType<import('./store.mjs').openStore>,
  *   webhooks: ReturnType<import('./webhooks.mjs').webhookDispatcher>, publicUrl: string }} deps
  */
-export function lifecycle({ store, webhooks, publicUrl }) {
+export function lifecycle(deps) {
+  // publicUrl is read when needed: it is known only once the server listens
+  const { store, webhooks } = deps;
   /** Webhooks of one subscription keep their order; other objects are ordered per customer. */
   const orderKey = (object) =>
     object.object === 'subscription'
@@ -77,7 +79,7 @@ export function lifecycle({ store, webhooks, publicUrl }) {
       paid,
       trial,
       number: store.nextInvoiceNumber(),
-      publicUrl,
+      publicUrl: deps.publicUrl,
       customerEmail: customer?.email ?? null,
     });
     return store.put('invoices', invoice);

@@ -2,6 +2,7 @@
 export const E2E_PORTS = {
   gateway: 18080,
   idp: 18090,
+  stripe: 18097,
   billing: 13101,
   stores: 13102,
   search: 13103,
@@ -13,6 +14,7 @@ export const E2E_PORTS = {
 export const E2E_URLS = {
   app: `http://localhost:${E2E_PORTS.gateway}`,
   idp: `http://localhost:${E2E_PORTS.idp}`,
+  stripe: `http://localhost:${E2E_PORTS.stripe}`,
   // 127.0.0.1, not localhost: the crawler resolves names itself and localhost may mean ::1.
   demoSite: `http://127.0.0.1:${E2E_PORTS.demoSite}`,
 };

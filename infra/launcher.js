@@ -230,6 +230,8 @@ async function startProduct({
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       // unset with real Stripe: the SDK then uses api.stripe.com
       STRIPE_API_URL: stripe.local ? `http://127.0.0.1:${p.stripe}` : undefined,
+      // where checkout and the billing portal send the owner back to
+      PUBLIC_URL: appUrl,
       BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
     });
     // Search asks analytics for popular queries in the background and stores for a widget's rules when

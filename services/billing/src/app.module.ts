@@ -2,8 +2,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { HealthModule, serviceDatabase } from '@sniff/service-kit';
 import type { BillingConfig } from './config';
 import { migrations } from './migrations';
+import { Customer } from './stripe/customer.entity';
+import { StripeModule } from './stripe/stripe.module';
 import { Subscription } from './subscriptions/subscription.entity';
-import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 
 @Module({})
 export class AppModule {
@@ -11,9 +12,10 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        serviceDatabase(config, { schema: 'billing', entities: [Subscription], migrations }),
+        serviceDatabase(config, { schema: 'billing', entities: [Subscription, Customer], migrations }),
         HealthModule,
-        SubscriptionsModule.forRoot(config.BILLING_SEED_PLANS),
+        // Imports the subscriptions (plans, seed grants) it sells.
+        StripeModule.forRoot(config),
       ],
     };
   }

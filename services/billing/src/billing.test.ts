@@ -6,8 +6,20 @@ import {
   testConfig,
   TestService,
 } from '@sniff/service-kit/testing';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
-import { billingConfigSchema, parseSeedPlans } from './config';
+import { CreateSubscriptions1760000000000 } from './migrations/1760000000000-CreateSubscriptions';
+import { billingConfigSchema, parseSeedPlans, type BillingConfig } from './config';
+
+/** Config for tests that never reach Stripe (nothing listens at the API address). */
+const stripeFree = (url: string): BillingConfig => ({
+  ...testConfig(url),
+  STRIPE_SECRET_KEY: 'sk_test_unused',
+  STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+  STRIPE_API_URL: 'http://127.0.0.1:9',
+  PUBLIC_URL: 'http://localhost:8080',
+  BILLING_SEED_PLANS: '',
+});
 
 describe('billing service', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -16,7 +28,7 @@ describe('billing service', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     const config = {
-      ...testConfig(db.url),
+      ...stripeFree(db.url),
       BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly, shop-owner:starter',
     };
     svc = await startTestService(AppModule.forRoot(config), config);
@@ -73,13 +85,65 @@ describe('billing service', () => {
   });
 
   it('does not seed twice when the service restarts', async () => {
-    const config = { ...testConfig(db.url), BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly' };
+    const config = { ...stripeFree(db.url), BILLING_SEED_PLANS: 'demo-owner:busniess_starter_monthly' };
     const again = await startTestService(AppModule.forRoot(config), config);
     try {
       const res = await fetch(`${again.url}/internal/users/demo-owner/plans`, { headers: asInternal() });
       expect((await res.json()).plans).toHaveLength(1);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe('the Stripe migration', () => {
+  it('keeps the plans granted before it, as seed grants', async () => {
+    const db = await createTestDatabase();
+    let svc: TestService | undefined;
+    try {
+      const before = new DataSource({
+        type: 'postgres',
+        url: db.url,
+        schema: 'billing',
+        migrations: [CreateSubscriptions1760000000000],
+        migrationsTableName: 'migrations',
+      });
+      await before.initialize();
+      await before.query(`CREATE SCHEMA IF NOT EXISTS billing`);
+      await before.runMigrations();
+      await before.query(
+        `INSERT INTO billing.subscriptions (owner_sub, plan, platform) VALUES ('old-owner', 'squarespace_pro_monthly', 'squarespace')`,
+      );
+      await before.destroy();
+
+      const config = stripeFree(db.url);
+      svc = await startTestService(AppModule.forRoot(config), config);
+      const res = await fetch(`${svc.url}/billing/account`, {
+        method: 'POST',
+        headers: asOwner('old-owner'),
+        body: JSON.stringify({ email: 'old-owner@example.com' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        subscriptions: [
+          {
+            plan: 'squarespace_pro_monthly',
+            platform: 'squarespace',
+            status: 'active',
+            trialEnd: null,
+            currentPeriodEnd: null,
+            cancelAtPeriodEnd: false,
+            paymentFailed: false,
+            source: 'seed',
+          },
+        ],
+        invoices: [],
+      });
+      const plans = await fetch(`${svc.url}/internal/users/old-owner/plans`, { headers: asInternal() });
+      expect(await plans.json()).toEqual({ plans: [{ plan: 'squarespace_pro_monthly', platform: 'squarespace' }] });
+    } finally {
+      await svc?.close();
+      await db.drop();
     }
   });
 });
@@ -96,9 +160,17 @@ describe('BILLING_SEED_PLANS', () => {
     const result = billingConfigSchema.safeParse({
       DATABASE_URL: 'postgres://x',
       INTERNAL_TOKEN: 'x'.repeat(16),
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
       BILLING_SEED_PLANS: 'a:gold',
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain('"a:gold" is not <owner-sub>:<plan id>');
+  });
+
+  it('refuses to start without the Stripe keys, naming them', () => {
+    const result = billingConfigSchema.safeParse({ DATABASE_URL: 'postgres://x', INTERNAL_TOKEN: 'x'.repeat(16) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
   });
 });

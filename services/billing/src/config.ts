@@ -29,8 +29,18 @@ export function platformOfPlan(plan: PlanId): Platform {
   return 'custom';
 }
 
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
 export const billingConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+  /** Stripe's secret key (sk_test_… / sk_live_…; the local provider accepts the one it was started with). */
+  STRIPE_SECRET_KEY: z.string().min(1, 'is required (the launcher sets one for the local provider)'),
+  /** The webhook endpoint's signing secret (whsec_…): only events signed with it change a plan. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1, 'is required (whsec_… of the webhook endpoint)'),
+  /** Where the Stripe API is, e.g. http://127.0.0.1:8097 for the local provider; unset: api.stripe.com. */
+  STRIPE_API_URL: httpUrl.optional(),
+  /** The dashboard's origin: checkout and the billing portal send the owner back there. */
+  PUBLIC_URL: httpUrl.default('http://localhost:8080').transform((url) => url.replace(/\/+$/, '')),
   /** Plans granted at start-up, e.g. `demo-owner:busniess_starter_monthly` (comma-separated). */
   BILLING_SEED_PLANS: z
     .string()

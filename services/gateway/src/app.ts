@@ -11,6 +11,7 @@ import { assetMounts } from './frontend';
 import { GatewayModule } from './gateway.module';
 import { sendError } from './http-error';
 import { PublicApi } from './public-api';
+import { StripeWebhookProxy } from './stripe-webhook';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 /** /v1, /v1/... and /v1?... */
@@ -43,7 +44,8 @@ function publicApiFirst(server: Server, api: PublicApi, logger: Logger): void {
 }
 
 /**
- * The gateway app. Order matters: /v1 is answered before Express; /api and the public assets are
+ * The gateway app. Order matters: /v1 is answered before Express; /api, /webhooks/stripe (Stripe's
+ * events for billing, public) and the public assets are
  * plain Express mounts registered before Nest's routes (health, runtime config, then the shell's
  * catch-all).
  * No body parser: the API proxy reads JSON bodies itself and streams everything else.
@@ -57,6 +59,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<INestAppl
   app.disable('x-powered-by');
   app.use(securityHeaders);
   app.use('/api', app.get(ApiProxy).handle);
+  app.use('/webhooks/stripe', app.get(StripeWebhookProxy).handle);
   publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'));
   // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
   // services send it, streamed.

@@ -9,6 +9,7 @@ import { HealthController } from './health.controller';
 import { PublicApi } from './public-api';
 import { PublicSite, SiteFilesController } from './public-site';
 import { RateLimits } from './rate-limits';
+import { StripeWebhookProxy } from './stripe-webhook';
 import { TokenVerifier } from './token-verifier';
 
 @Module({})
@@ -26,10 +27,11 @@ export class GatewayModule implements OnApplicationShutdown {
         TokenVerifier,
         ApiProxy,
         PublicApi,
+        StripeWebhookProxy,
         PublicSite,
         PagePolicy,
       ],
-      exports: [ApiProxy, PublicApi],
+      exports: [ApiProxy, PublicApi, StripeWebhookProxy],
     };
   }
 

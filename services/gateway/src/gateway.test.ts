@@ -604,6 +604,112 @@ describe('gateway', () => {
     });
   });
 
+  describe('Stripe webhooks (/webhooks/stripe)', () => {
+    /** A gateway whose billing service is the echoing upstream. */
+    let hooks: { app: INestApplication; url: string };
+    beforeAll(async () => {
+      hooks = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, BILLING_URL: baseEnv.STORES_URL }),
+      );
+    });
+    afterAll(() => hooks?.app.close());
+    const deliver = (body: BodyInit, headers: Record<string, string> = {}, init: RequestInit = {}) =>
+      fetch(`${hooks.url}/webhooks/stripe`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=abc', ...headers },
+        ...init,
+      });
+
+    it('streams the body byte for byte with its signature to billing, with no token and no identity', async () => {
+      const body = '{\n  "id": "evt_1",   "object": "event", "note": "caf\u00e9" }';
+      const res = await deliver(body, {
+        authorization: 'Bearer forged',
+        cookie: 'session=x',
+        'x-sniff-user-sub': 'someone',
+        'x-sniff-internal-token': 'guess',
+      });
+      expect(res.status).toBe(200);
+      const echo = (await res.json()) as Echo;
+      expect(echo).toMatchObject({ method: 'POST', url: '/stripe/webhook', body });
+      expect(echo.headers['stripe-signature']).toBe('t=1,v1=abc');
+      expect(echo.headers['content-type']).toBe('application/json; charset=utf-8');
+      for (const name of [
+        'authorization',
+        'cookie',
+        'x-sniff-user-sub',
+        'x-sniff-user-email',
+        'x-sniff-internal-token',
+      ])
+        expect(echo.headers[name]).toBeUndefined();
+    });
+
+    it('refuses a body over 1 MB with a 413, declared or chunked, and sends nothing on', async () => {
+      const big = JSON.stringify({ pad: 'x'.repeat(1024 * 1024) });
+      const declared = await deliver(big);
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toMatchObject({ message: 'Request body is larger than 1 MB' });
+      const chunked = await deliver(
+        new ReadableStream({
+          start(c) {
+            for (let i = 0; i < 20; i++) c.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+            c.close();
+          },
+        }),
+        {},
+        { duplex: 'half' } as RequestInit,
+      );
+      expect(chunked.status).toBe(413);
+      expect(received).toHaveLength(0);
+      const small = await deliver(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"id":'));
+            c.enqueue(new TextEncoder().encode('"evt_2"}'));
+            c.close();
+          },
+        }),
+        {},
+        { duplex: 'half' } as RequestInit,
+      );
+      expect(small.status).toBe(200);
+      expect(((await small.json()) as Echo).body).toBe('{"id":"evt_2"}');
+    });
+
+    it('answers only POST on exactly that path', async () => {
+      const get = await fetch(`${hooks.url}/webhooks/stripe`);
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+      expect((await fetch(`${hooks.url}/webhooks/stripe/other`, { method: 'POST' })).status).toBe(404);
+      expect(received).toHaveLength(0);
+    });
+
+    it('answers 503 when billing is down, so that Stripe retries', async () => {
+      const res = await fetch(`${gateway.url}/webhooks/stripe`, { method: 'POST', body: '{}' });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ message: 'The billing service is unavailable' });
+    });
+
+    it('slows down an address that floods it', async () => {
+      const limited = await startGateway(
+        loadConfig('gateway', gatewayConfigSchema, {
+          ...baseEnv,
+          BILLING_URL: baseEnv.STORES_URL,
+          PUBLIC_RATE_BURST: '2',
+          PUBLIC_RATE_PER_SECOND: '0.01',
+        }),
+      );
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i++)
+          statuses.push((await fetch(`${limited.url}/webhooks/stripe`, { method: 'POST', body: '{}' })).status);
+        expect(statuses).toEqual([200, 200, 429]);
+      } finally {
+        await limited.app.close();
+      }
+    });
+  });
+
   describe('front end', () => {
     it('serves the runtime configuration', async () => {
       const res = await call('/config.json');

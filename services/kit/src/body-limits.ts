@@ -22,6 +22,14 @@ export function BodyLimit(bytes: number): MethodDecorator {
   return (_target, _key, descriptor) => describeRoute(descriptor.value as object, { bodyLimit: bytes });
 }
 
+/**
+ * The route's JSON body reaches the handler as a Buffer of the bytes sent, unparsed: a signed
+ * payload (a Stripe webhook) is verified over exactly those bytes. Body limits apply as usual.
+ */
+export function RawBody(): MethodDecorator {
+  return (_target, _key, descriptor) => describeRoute(descriptor.value as object, { rawBody: true });
+}
+
 function formatBytes(bytes: number): string {
   if (bytes % MB === 0) return `${bytes / MB} MB`;
   if (bytes % KB === 0) return `${bytes / KB} KB`;

@@ -11,6 +11,8 @@ import { ZodPipe } from './validation';
 export interface KitRouteConfig {
   /** Largest body the route reads, in bytes (see BodyLimit). */
   bodyLimit?: number;
+  /** The JSON body reaches the handler as the bytes sent, unparsed (see RawBody). */
+  rawBody?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   BodyLimit,
   CurrentOwner,
+  RawBody,
   HealthModule,
   KB,
   listRoutes,
@@ -45,6 +46,15 @@ class ThingsController {
   @BodyLimit(2 * MB)
   big(@Body() body: { pad?: string }) {
     return { length: body?.pad?.length };
+  }
+
+  /** Like billing's Stripe webhook: the bytes as sent, for a signature over them. */
+  @Post('raw')
+  @HttpCode(200)
+  @RawBody()
+  @BodyLimit(1 * KB)
+  raw(@Body() body: unknown) {
+    return { isBuffer: Buffer.isBuffer(body), hex: Buffer.isBuffer(body) ? body.toString('hex') : null };
   }
 
   /** Like the search service's events route: JSON, or JSON sent as text by a beacon. */
@@ -323,6 +333,27 @@ describe('a service built with the kit', () => {
       const small = await chunked(['{"query":', '"sofa"}']);
       expect(small).toEqual({ status: 200, body: JSON.stringify({ body: { query: 'sofa' } }) });
     });
+  });
+
+  it('hands a RawBody route the exact bytes sent, unparsed and unchecked, within its body limit', async () => {
+    // Not what JSON.parse + stringify would give back: spacing, key order, an escaped NUL.
+    const sent = Buffer.from('{ "b":1,  "a":"\\u0000 \u00e9" }', 'utf8');
+    const res = await fetch(`${svc.url}/things/raw`, {
+      method: 'POST',
+      body: sent,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ isBuffer: true, hex: sent.toString('hex') });
+    const over = await fetch(`${svc.url}/things/raw`, {
+      method: 'POST',
+      body: JSON.stringify({ pad: 'x'.repeat(2 * KB) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(over.status).toBe(413);
+    // Every other route still gets parsed JSON, with the NUL rule applied.
+    const echoed = await post(JSON.stringify({ name: 'a\u0000', count: 1 }), asOwner('o'));
+    expect(echoed.status).toBe(400);
   });
 
   it('lists the routes it serves, with their declared limits and the schemas of their body and query', async () => {

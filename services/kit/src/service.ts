@@ -10,7 +10,7 @@ import { databaseOptions, DatabaseOptions, ensureSchema } from './database';
 import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { Queue } from './queue';
-import { recordRoutes } from './routes';
+import { recordRoutes, type KitRouteConfig } from './routes';
 import { assertSafeText, rejectUnsafeText } from './safe-text';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
@@ -80,9 +80,12 @@ function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: F
 function bodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   // The unsafe-text hook checks what these parsers return.
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, async (_req: FastifyRequest, body: string) =>
-    body.trim() ? parseJson(body) : undefined,
-  );
+  // Read as bytes: a RawBody route gets them as sent, every other route the parsed UTF-8 text.
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (req: FastifyRequest, body: Buffer) => {
+    if ((req.routeOptions.config as KitRouteConfig | undefined)?.rawBody) return body;
+    const text = body.toString('utf8');
+    return text.trim() ? parseJson(text) : undefined;
+  });
   fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: TEXT_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
   );

@@ -1,4 +1,5 @@
 import { CreateSubscriptions1760000000000 } from './1760000000000-CreateSubscriptions';
+import { StripeBilling1760000001000 } from './1760000001000-StripeBilling';
 
 /** Every committed migration of the billing schema, in order. */
-export const migrations = [CreateSubscriptions1760000000000];
+export const migrations = [CreateSubscriptions1760000000000, StripeBilling1760000001000];

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ClientAddresses } from './client-address';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { forward } from './forward';
+import { GatewayError, sendError, sendFailure } from './http-error';
+import { RateLimits } from './rate-limits';
+import { checkDeclaredLength, hasBody, readBody } from './read-body';
+
+/** Stripe's events are a few KB; 1 MB leaves room for the largest (an invoice with many lines). */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST /webhooks/stripe -> billing's /stripe/webhook, public: no bearer token, no identity; billing
+ * verifies the Stripe-Signature over the body, which therefore goes on byte for byte. Rate-limited
+ * per client address like the widget API (Stripe sends from a handful of addresses).
+ */
+@Injectable()
+export class StripeWebhookProxy {
+  private readonly logger = new Logger('StripeWebhook');
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly clients: ClientAddresses,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** Express handler mounted at /webhooks/stripe (req.path is the part after it). */
+  readonly handle = (req: Request, res: Response): void => {
+    this.route(req, res).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+      sendFailure(res, err);
+    });
+  };
+
+  private async route(req: Request, res: Response): Promise<void> {
+    if (req.path !== '/') return sendError(res, 404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
+    if (req.method !== 'POST') return sendError(res, 405, 'Use POST for /webhooks/stripe', { allow: 'POST' });
+    checkDeclaredLength(req, WEBHOOK_BODY_LIMIT);
+    const client = this.clients.of(req);
+    const wait = await this.limits.publicApi.take(`stripe-webhook:${client.address}`);
+    if (wait) {
+      return sendError(res, 429, 'Too many webhook deliveries from this address; retry in a moment', {
+        'retry-after': String(wait),
+      });
+    }
+    // A declared length was checked above and the body streams through; a chunked one has no
+    // length to check up front, so it is read whole (capped) first.
+    const chunked = req.headers['content-length'] === undefined && hasBody(req);
+    forward(req, res, {
+      service: 'billing',
+      base: this.config.BILLING_URL,
+      path: '/stripe/webhook',
+      client,
+      body: chunked ? await readBody(req, WEBHOOK_BODY_LIMIT) : undefined,
+      timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
+    });
+  }
+}

@@ -25,10 +25,19 @@ export const billingApi = createApi({
     checkoutSession: build.mutation<unknown, PlanId>({
       query: (plan) => ({ url: 'billing/stripe/checkout-session', body: { plan } }),
     }),
+    cancelCheckout: build.mutation<unknown, void>({
+      query: () => ({ url: 'billing/stripe/checkout-session/cancel', body: {} }),
+    }),
     portalSession: build.mutation<unknown, void>({
       query: () => ({ url: 'billing/stripe/portal-session', body: {} }),
     }),
   }),
 });
 
-export const { useAccountQuery, useUsageQuery, useCheckoutSessionMutation, usePortalSessionMutation } = billingApi;
+export const {
+  useAccountQuery,
+  useUsageQuery,
+  useCheckoutSessionMutation,
+  useCancelCheckoutMutation,
+  usePortalSessionMutation,
+} = billingApi;

@@ -96,6 +96,7 @@ function client(billingUrl: () => string, providerUrl: string) {
     post,
     checkout: (sub: string, plan: string, email = emailOf(sub)) =>
       post('/stripe/checkout-session', sub, { plan, email }),
+    cancelCheckout: (sub: string) => post('/stripe/checkout-session/cancel', sub, { email: emailOf(sub) }),
     plans: async (sub: string) =>
       ((await (await post('/info/user', sub, { email: emailOf(sub) })).json()) as { plans: unknown[] }).plans,
     account: async (sub: string) => {
@@ -214,17 +215,29 @@ describe('billing on Stripe (the local provider)', () => {
     expect(await rows(`SELECT 1 FROM billing.customers WHERE owner_sub = $1`, [sub])).toEqual([]);
   });
 
-  it('refuses a second checkout while one is open', async () => {
+  it('refuses a checkout for another plan while one is open, resumes the same plan, and lets the owner cancel it', async () => {
     const sub = owner();
-    expect((await api.checkout(sub, 'busniess_starter_monthly')).status).toBe(200);
+    const first = (await (await api.checkout(sub, 'busniess_starter_monthly')).json()) as { sessionId: string };
     const again = await api.checkout(sub, 'squarespace_basic_monthly');
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ message: 'A checkout is already open. Finish or cancel it first.' });
+    expect(await again.json()).toMatchObject({
+      message: 'A checkout for SaaS Starter (monthly) is already open. Finish it or cancel it first.',
+    });
     const [{ stripe_customer_id: customer }] = await rows(
       `SELECT stripe_customer_id FROM billing.customers WHERE owner_sub = $1`,
       [sub],
     );
+    // back to the same plan (a closed tab): the same checkout, nothing new
+    const resumed = await api.checkout(sub, 'busniess_starter_monthly');
+    expect(resumed.status).toBe(200);
+    expect(((await resumed.json()) as { sessionId: string }).sessionId).toBe(first.sessionId);
     expect((await stripe.checkout.sessions.list({ customer })).data).toHaveLength(1);
+    // Back on the payment page returns with ?canceled=true and the dashboard ends the checkout
+    const cancel = await api.cancelCheckout(sub);
+    expect(await cancel.json()).toEqual({ canceled: true });
+    expect((await stripe.checkout.sessions.retrieve(first.sessionId)).status).toBe('expired');
+    expect((await api.checkout(sub, 'squarespace_basic_monthly')).status).toBe(200);
+    expect(await api.plans(sub)).toEqual([]);
   });
 
   it('subscribes with the success card: the webhooks grant the plan on a 3-day trial, with a $0 paid invoice', async () => {

@@ -16,6 +16,11 @@ export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema
 export const checkoutSessionResponseSchema = z.object({ sessionId: z.string().min(1), url: z.string().url() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
+// POST stripe/checkout-session/cancel {email} -> {canceled}: ends the owner's open checkout, changes no plan
+export const cancelCheckoutRequestSchema = z.object({ email });
+export const cancelCheckoutResponseSchema = z.object({ canceled: z.boolean() });
+export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema>;
+
 // POST stripe/portal-session {email} -> {url}: "Manage billing" (change plan, period, card; cancel)
 export const portalSessionRequestSchema = z.object({ email });
 export const portalSessionResponseSchema = z.object({ url: z.string().url() });

@@ -26,7 +26,11 @@ export const shellApi = createApi({
       query: () => ({ url: 'search/usage', body: {} }),
       transformResponse: (raw) => usageResponseSchema.parse(raw),
     }),
+    /** Back from the payment page with ?canceled=true: that checkout ends, so another can start. */
+    cancelCheckout: build.mutation<unknown, void>({
+      query: () => ({ url: 'billing/stripe/checkout-session/cancel', body: {} }),
+    }),
   }),
 });
 
-export const { useUserInfoQuery, useBillingAccountQuery, useUsageQuery } = shellApi;
+export const { useUserInfoQuery, useBillingAccountQuery, useUsageQuery, useCancelCheckoutMutation } = shellApi;

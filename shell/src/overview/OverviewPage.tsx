@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, usePlatform } from '@sniff/shell-sdk';
 import { PLAN_CATALOGUE, type PlanId } from '@sniff/contracts';
 import { Alert, Button, Card, needsAttention, Spinner, subscriptionStatusText, UsageMeter } from '@sniff/ui';
-import { useBillingAccountQuery, useUsageQuery } from '../auth/shellApi';
+import { useBillingAccountQuery, useCancelCheckoutMutation, useUsageQuery } from '../auth/shellApi';
 import { useAwaitPaidPlan } from './useAwaitPaidPlan';
 
 const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
@@ -36,6 +36,12 @@ export function OverviewPage() {
   const [afterCheckout] = useState(() => params.get('success') === 'true');
   const hasPaidPlan = plans?.some((p) => p.plan !== 'free') ?? false;
   useAwaitPaidPlan(afterCheckout && !hasPaidPlan);
+  const [afterCancel] = useState(() => params.get('canceled') === 'true');
+  const [cancelCheckout] = useCancelCheckoutMutation();
+  useEffect(() => {
+    // Best effort: left open, the checkout would only expire on its own (30 minutes).
+    if (afterCancel) void cancelCheckout();
+  }, [afterCancel, cancelCheckout]);
 
   return (
     <div className="overview">

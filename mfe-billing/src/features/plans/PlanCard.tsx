@@ -21,10 +21,12 @@ interface Props {
   pending: PlanId | null;
   message: CheckoutMessage | null;
   onSubscribe(plan: PlanId): void;
+  /** Ends the open checkout of another plan and starts this one. */
+  onReplaceOpen(plan: PlanId): void;
 }
 
 /** One plan: its price (monthly or annual), features and the button of its state. */
-export function PlanCard({ plan, current, ready, offerTrial, pending, message, onSubscribe }: Props) {
+export function PlanCard({ plan, current, ready, offerTrial, pending, message, onSubscribe, onReplaceOpen }: Props) {
   // Opens on the period the owner holds, so their plan reads Active at once.
   const [yearly, setYearly] = useState(() => !!plan.yearly && (current ?? []).some((c) => c.plan === plan.yearly?.id));
   const price = (yearly ? plan.yearly : plan.monthly) ?? plan.monthly ?? plan.yearly;
@@ -32,7 +34,7 @@ export function PlanCard({ plan, current, ready, offerTrial, pending, message, o
   const state = buttonState(price, current, pending);
   const savings = yearly ? annualSavings(plan) : null;
   const id = `plan-${plan.key}`;
-  const shownMessage = message && [plan.monthly?.id, plan.yearly?.id].includes(message.plan) ? message.text : null;
+  const shownMessage = message && [plan.monthly?.id, plan.yearly?.id].includes(message.plan) ? message : null;
 
   return (
     <article
@@ -84,8 +86,13 @@ export function PlanCard({ plan, current, ready, offerTrial, pending, message, o
       )}
       {shownMessage && (
         <p role="alert" className="plan-card__message">
-          {shownMessage}
+          {shownMessage.text}
         </p>
+      )}
+      {shownMessage?.openCheckout && (
+        <Button type="button" variant="secondary" onClick={() => onReplaceOpen(shownMessage.plan)}>
+          Cancel that checkout and start this one
+        </Button>
       )}
     </article>
   );

@@ -227,6 +227,34 @@ describe('Choose Your Plan: checkout', () => {
     expect(payments.goToCheckout).not.toHaveBeenCalled();
   });
 
+  it('ends another plan’s open checkout and starts this one when the owner asks', async () => {
+    let open = true;
+    const { calls, payments } = show({
+      handlers: {
+        'billing/stripe/checkout-session': () =>
+          open
+            ? {
+                status: 409,
+                body: {
+                  statusCode: 409,
+                  message: 'A checkout for Solo Basic is already open. Finish it or cancel it first.',
+                },
+              }
+            : { body: { sessionId: 'cs_test_2', url: 'http://127.0.0.1:8095/checkout/cs_test_2' } },
+        'billing/stripe/checkout-session/cancel': () => {
+          open = false;
+          return { body: { canceled: true } };
+        },
+      },
+    });
+    fireEvent.click(await within(card('Shopify Starter')).findByRole('button', { name: 'Start 3-day free trial' }));
+    fireEvent.click(
+      await within(card('Shopify Starter')).findByRole('button', { name: 'Cancel that checkout and start this one' }),
+    );
+    await waitFor(() => expect(payments.goToCheckout).toHaveBeenCalledWith('http://127.0.0.1:8095/checkout/cs_test_2'));
+    expect(calls.filter((c) => c.path === 'billing/stripe/checkout-session/cancel')).toHaveLength(1);
+  });
+
   it('goes to /dashboard?error=checkout_failed when the provider fails (5xx) or the session has no id', async () => {
     const { navigate, payments } = show({
       handlers: {

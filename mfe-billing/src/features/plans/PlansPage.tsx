@@ -69,6 +69,7 @@ export function PlansPage() {
                   pending={checkout.pending}
                   message={checkout.message}
                   onSubscribe={(plan) => void checkout.start(plan)}
+                  onReplaceOpen={(plan) => void checkout.replaceOpen(plan)}
                 />
               ))}
             </div>

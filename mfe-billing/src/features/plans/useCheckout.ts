@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage, usePlatform } from '@sniff/shell-sdk';
 import { checkoutSessionResponseSchema, type PlanId } from '@sniff/contracts';
-import { useCheckoutSessionMutation } from '../../shared/api';
+import { useCancelCheckoutMutation, useCheckoutSessionMutation } from '../../shared/api';
 
 /** Section 8: subscribing needs a signed-in owner and a ready payment provider. */
 export const NOT_READY_TEXT = 'Stripe is not ready or user is not authenticated. Please wait and try again.';
@@ -12,6 +12,8 @@ export const CHECKOUT_FAILED_PATH = '/dashboard?error=checkout_failed';
 export interface CheckoutMessage {
   plan: PlanId;
   text: string;
+  /** Billing refused because another plan's checkout is still open: the owner may end it here. */
+  openCheckout?: boolean;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface CheckoutMessage {
 export function useCheckout({ plansKnown }: { plansKnown: boolean }) {
   const platform = usePlatform();
   const [createSession] = useCheckoutSessionMutation();
+  const [cancelCheckout] = useCancelCheckoutMutation();
   const [pending, setPending] = useState<PlanId | null>(null);
   const [message, setMessage] = useState<CheckoutMessage | null>(null);
   const ready = plansKnown && platform.user !== null && platform.payments.status === 'ready';
@@ -39,7 +42,8 @@ export function useCheckout({ plansKnown }: { plansKnown: boolean }) {
       const status = (result.error as FetchBaseQueryError | undefined)?.status;
       setPending(null);
       if (typeof status === 'number' && status >= 400 && status < 500) {
-        setMessage({ plan, text: errorMessage(result.error) });
+        const text = errorMessage(result.error);
+        setMessage({ plan, text, openCheckout: status === 409 && /checkout .*is already open/i.test(text) });
       } else {
         platform.navigate(CHECKOUT_FAILED_PATH);
       }
@@ -55,5 +59,18 @@ export function useCheckout({ plansKnown }: { plansKnown: boolean }) {
     platform.payments.goToCheckout(session.data.url);
   }
 
-  return { ready, pending, message, start };
+  /** Ends the other plan's open checkout, then starts this plan's. */
+  async function replaceOpen(plan: PlanId): Promise<void> {
+    setMessage(null);
+    setPending(plan);
+    const ended = await cancelCheckout();
+    setPending(null);
+    if ('error' in ended) {
+      setMessage({ plan, text: errorMessage(ended.error) });
+      return;
+    }
+    await start(plan);
+  }
+
+  return { ready, pending, message, start, replaceOpen };
 }

@@ -70,7 +70,13 @@ export class CheckoutService {
     }
     await this.refuseHeldPlan(owner.sub, plan);
     const stored = await this.customers.findOneBy({ ownerSub: owner.sub });
-    await this.refuseOpenCheckout(stored);
+    const open = await this.openCheckout(stored);
+    if (open) {
+      // The owner came back to the same plan (a closed tab, the back button): the same checkout again.
+      if (open.metadata?.plan === plan && open.url) return { sessionId: open.id, url: open.url };
+      const label = open.metadata?.plan ? planLabel(open.metadata.plan as PlanId) : 'another plan';
+      throw new ConflictException(`A checkout for ${label} is already open. Finish it or cancel it first.`);
+    }
 
     const price = await this.priceOf(plan);
     const customer = stored ?? (await this.createCustomer(owner));
@@ -110,16 +116,36 @@ export class CheckoutService {
     if (held) throw new ConflictException(`You already have ${planLabel(held.plan)}. Use Manage billing to change it.`);
   }
 
-  /** One checkout at a time: a session we handed out that Stripe still has open refuses another. */
-  private async refuseOpenCheckout(customer: Customer | null): Promise<void> {
+  /**
+   * Ends the owner's open checkout (they pressed Back on the payment page, or want another plan).
+   * Changes no plan: only a completed checkout's webhooks do that.
+   */
+  async cancelOpen(owner: Owner): Promise<{ canceled: boolean }> {
+    const stored = await this.customers.findOneBy({ ownerSub: owner.sub });
+    const open = await this.openCheckout(stored);
+    if (open) {
+      await callStripe(this.logger, 'checkout.sessions.expire', CHECKOUT_FAILED, () =>
+        this.stripe.checkout.sessions.expire(open.id),
+      );
+    }
+    if (stored?.openCheckoutSessionId) {
+      await this.customers.update(
+        { ownerSub: owner.sub, openCheckoutSessionId: stored.openCheckoutSessionId },
+        { openCheckoutSessionId: null, openCheckoutExpiresAt: null },
+      );
+    }
+    return { canceled: !!open };
+  }
+
+  /** One checkout at a time: the session we handed out, when Stripe still has it open. */
+  private async openCheckout(customer: Customer | null): Promise<Stripe.Checkout.Session | null> {
     const id = customer?.openCheckoutSessionId;
-    if (!id || !customer.openCheckoutExpiresAt || customer.openCheckoutExpiresAt <= new Date()) return;
+    if (!id || !customer.openCheckoutExpiresAt || customer.openCheckoutExpiresAt <= new Date()) return null;
     // Completed or expired without us hearing yet (the webhook may still be on its way): not open.
     const session = await callStripe(this.logger, 'checkout.sessions.retrieve', CHECKOUT_FAILED, () =>
       this.stripe.checkout.sessions.retrieve(id),
     );
-    if (session.status === 'open')
-      throw new ConflictException('A checkout is already open. Finish or cancel it first.');
+    return session.status === 'open' ? session : null;
   }
 
   private async priceOf(plan: PlanId): Promise<Stripe.Price> {

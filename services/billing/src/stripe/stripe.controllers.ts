@@ -1,6 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   billingAccountRequestSchema,
+  cancelCheckoutRequestSchema,
+  type CancelCheckoutResponse,
   checkoutSessionRequestSchema,
   portalSessionRequestSchema,
   type BillingAccountResponse,
@@ -30,6 +32,17 @@ export class StripeSessionsController {
     @ValidBody(checkoutSessionRequestSchema) body: CheckoutSessionRequest,
   ): Promise<CheckoutSessionResponse> {
     return this.checkout.start(owner, body);
+  }
+
+  /** The owner's open checkout ends (the dashboard calls it on ?canceled=true); no plan changes. */
+  @Post('checkout-session/cancel')
+  @HttpCode(200)
+  cancelCheckout(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(cancelCheckoutRequestSchema) body: { email: string },
+  ): Promise<CancelCheckoutResponse> {
+    assertOwnEmail(owner, body.email);
+    return this.checkout.cancelOpen(owner);
   }
 
   @Post('portal-session')

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { searchResponseSchema, usageResponseSchema } from '@sniff/contracts';
+import { searchResponseSchema, usageResponseSchema, WIDGET_SIZES } from '@sniff/contracts';
 import {
   asOwner,
   asInternal,
@@ -243,6 +243,21 @@ describe('monthly search usage and quotas', () => {
       await worker.app.get(UsageService).tick();
       expect(await saved(SHOP)).toBe(before);
       expect((await searchFor(SHOP_A, 'pricing', worker.url)).unavailable).toBeUndefined();
+    } finally {
+      await worker.close();
+    }
+  });
+  it("applies a downgrade's widget rules and quota once the cached rules expire, keeping the store searchable", async () => {
+    const worker = await startSearch({ ...searchConfig, SEARCH_WIDGET_RULES_TTL_MS: 0 });
+    try {
+      expect((await searchFor(SHOP_A, '', worker.url)).widget?.sizes).toEqual(WIDGET_SIZES);
+      // The owner's Shopify Starter subscription ends: back on the free plan.
+      await sql.query(`UPDATE billing.subscriptions SET status = 'canceled' WHERE owner_sub = $1`, [SHOP]);
+      const blank = await searchFor(SHOP_A, '', worker.url);
+      // A snippet asking for "huge" now shows at most medium (the widget takes the nearest allowed size).
+      expect(blank.widget).toMatchObject({ sizes: ['small', 'medium'], customPlaceholder: false });
+      expect((await searchFor(SHOP_A, 'pricing', worker.url)).hits[0]).toMatchObject({ id: 'pricing' });
+      expect(await usageOf(SHOP, worker.url)).toMatchObject({ quota: 500 });
     } finally {
       await worker.close();
     }

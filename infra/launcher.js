@@ -234,13 +234,15 @@ async function startProduct({
       PUBLIC_URL: appUrl,
       BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
     });
-    // Search asks analytics for popular queries in the background and stores for a widget's rules when
-    // it mounts: it starts (and answers) without them.
+    // Search asks analytics for popular queries in the background, stores for a widget's rules (and its
+    // owner's quota) and billing for an owner's plans when they read their usage: it starts (and
+    // answers) without them.
     const search = run('search', serviceFile('search'), {
       ...base,
       PORT: String(p.search),
       ANALYTICS_URL: svc('analytics'),
       STORES_URL: svc('stores'),
+      BILLING_URL: svc('billing'),
     });
     const stores = run('stores', serviceFile('stores'), {
       ...base,

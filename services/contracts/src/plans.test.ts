@@ -25,3 +25,21 @@ describe('monthly search quotas (section 9)', () => {
     expect(end.toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 });
+
+describe('store allowance (one site per subscription, section 9)', () => {
+  const free = { plan: 'free', platform: 'custom' } as const;
+  const saas = { plan: 'busniess_starter_monthly', platform: 'custom' } as const;
+  const shopify = { plan: 'starter', platform: 'shopify' } as const;
+  const squarespace = { plan: 'squarespace_basic_yearly', platform: 'squarespace' } as const;
+
+  it('allows one store free, one per paid subscription, two per Shopify Starter', () => {
+    expect(entitlementsFor([]).maxStores).toBe(1);
+    expect(entitlementsFor([free]).maxStores).toBe(1);
+    expect(entitlementsFor([saas]).maxStores).toBe(1);
+    expect(entitlementsFor([free, saas]).maxStores).toBe(1);
+    expect(entitlementsFor([shopify]).maxStores).toBe(2);
+    expect(entitlementsFor([saas, squarespace]).maxStores).toBe(2);
+    expect(entitlementsFor([shopify, saas]).maxStores).toBe(3);
+    expect(entitlementsFor([shopify, shopify]).maxStores).toBe(4);
+  });
+});

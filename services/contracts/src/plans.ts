@@ -112,6 +112,11 @@ function monthlySearchesFor(plans: readonly PlanEntry[]): number | null {
   return quotas.includes(null) ? null : Math.max(...(quotas as number[]));
 }
 
+/** Stores one subscription of a plan covers; a free entry beside paid plans adds none. */
+function storesPerSubscription(plan: PlanId): number {
+  return plan === 'starter' ? 2 : plan === 'free' ? 0 : 1;
+}
+
 const PAID_SAAS: PlanId[] = ['busniess_starter_monthly', 'busniess_starter_yearly'];
 const SQUARESPACE: PlanId[] = [
   'squarespace_basic_monthly',
@@ -139,12 +144,11 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
   const platforms: Platform[] = ['custom'];
   if (SQUARESPACE.some((id) => ids.has(id))) platforms.push('squarespace');
   if (ids.has('starter')) platforms.push('shopify');
-  const paidCount = plans.filter((p) => p.plan !== 'free').length;
   const pro = ids.has('squarespace_pro_monthly') || ids.has('squarespace_pro_yearly');
   return {
     isFree: free,
-    // One site per subscription; Shopify Starter covers 2 stores.
-    maxStores: free ? 1 : Math.max(1, paidCount + (ids.has('starter') ? 1 : 0)),
+    // One site per subscription; each Shopify Starter subscription covers 2 stores (section 9).
+    maxStores: free ? 1 : plans.reduce((n, p) => n + storesPerSubscription(p.plan), 0),
     maxCustomPages: PAID_SAAS.some((id) => ids.has(id)) ? 20 : free ? 2 : 20,
     sizes: free ? FREE_WIDGET_SIZES : WIDGET_SIZES,
     customPlaceholder: !free,

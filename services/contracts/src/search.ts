@@ -52,6 +52,22 @@ export const widgetRulesSchema = z.object({
 });
 export type WidgetRules = z.infer<typeof widgetRulesSchema>;
 
+/**
+ * Internal (stores -> search): GET /internal/stores/{storeId}/widget-rules. The widget rules plus
+ * what search needs to count and enforce the monthly quota; `owner` never reaches a visitor.
+ */
+export const storeWidgetRulesSchema = widgetRulesSchema.extend({
+  /** The store's owner (token subject): usage is counted per owner across their stores. */
+  owner: z.string().min(1),
+  /** The owner's plan quota (entitlementsFor(plans).monthlySearches); null: none. */
+  monthlySearches: z.number().int().positive().nullable(),
+});
+export type StoreWidgetRules = z.infer<typeof storeWidgetRulesSchema>;
+
+/** Why a store's search answers hold no results: its owner used this month's searches. */
+export const searchUnavailableSchema = z.object({ reason: z.literal('quota') });
+export type SearchUnavailable = z.infer<typeof searchUnavailableSchema>;
+
 export const searchResponseSchema = z.object({
   query: z.string(),
   correctedQuery: z.string().optional(),
@@ -66,6 +82,11 @@ export const searchResponseSchema = z.object({
   searchId: z.string().optional(),
   /** The store's widget rules; only on a blank query's answer (the widget asks when it mounts). */
   widget: widgetRulesSchema.optional(),
+  /**
+   * Present when the store cannot search now (its owner reached the monthly quota): `hits` are
+   * empty and the widget says "Search is temporarily unavailable." inside its own box.
+   */
+  unavailable: searchUnavailableSchema.optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

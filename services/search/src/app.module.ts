@@ -4,15 +4,16 @@ import { SearchConfig, withSearchDefaults } from './config';
 import { SearchInit1760000000000 } from './migrations/1760000000000-SearchInit';
 import { BinarySnapshots1763750000000 } from './migrations/1763750000000-BinarySnapshots';
 import { StoreSettings1763760000000 } from './migrations/1763760000000-StoreSettings';
+import { SearchUsage1763770000000 } from './migrations/1763770000000-SearchUsage';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
-import { SearchModule } from './search/search.module';
+import { SearchModule, type SearchModuleOptions } from './search/search.module';
 import { StoreSettingsEntity } from './search/store-settings.entity';
 
-/** The search service: documents and index snapshots in schema `search`, public search API, events. */
+/** The search service: documents, index snapshots and usage in schema `search`, public search API, events. */
 @Module({})
 export class SearchAppModule {
-  static forRoot(settings: Parameters<typeof withSearchDefaults>[0]): DynamicModule {
+  static forRoot(settings: Parameters<typeof withSearchDefaults>[0], options?: SearchModuleOptions): DynamicModule {
     const config: SearchConfig = withSearchDefaults(settings);
     return {
       module: SearchAppModule,
@@ -20,10 +21,15 @@ export class SearchAppModule {
         serviceDatabase(config, {
           schema: 'search',
           entities: [DocumentEntity, IndexSnapshotEntity, StoreSettingsEntity],
-          migrations: [SearchInit1760000000000, BinarySnapshots1763750000000, StoreSettings1763760000000],
+          migrations: [
+            SearchInit1760000000000,
+            BinarySnapshots1763750000000,
+            StoreSettings1763760000000,
+            SearchUsage1763770000000,
+          ],
         }),
         HealthModule,
-        SearchModule.forRoot(config),
+        SearchModule.forRoot(config, options),
       ],
     };
   }

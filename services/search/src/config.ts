@@ -43,8 +43,15 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
     (v) => (v === '' ? undefined : v),
     z.url('must be a URL like http://127.0.0.1:3102').optional(),
   ),
-  /** How long a store's widget rules are reused before they are asked for again. */
+  /** How long a store's widget rules (with its owner and monthly quota) are reused before they are asked for again. */
   SEARCH_WIDGET_RULES_TTL_MS: z.coerce.number().int().min(0).default(300_000),
+  /**
+   * How often this worker adds its counted searches to the database and works out again which
+   * stores are over their owner's monthly quota (a killed worker loses at most this much counting).
+   */
+  SEARCH_USAGE_FLUSH_MS: z.coerce.number().int().min(10).default(2_000),
+  /** The billing service, asked for an owner's plans when they read their usage (POST /usage). */
+  BILLING_URL: z.url('must be a URL like http://127.0.0.1:3101').default('http://127.0.0.1:3101'),
 });
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 

@@ -92,7 +92,19 @@ describe('stores service', () => {
     await stopped.close();
     gone = stopped.origin;
 
-    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: 'paid-owner:busniess_starter_monthly' };
+    const billingConfig = {
+      ...testConfig(db.url),
+      // paid-owner holds room for the four stores these tests create (one site per subscription,
+      // two per Shopify Starter); the others are the plans the allowance tests start from.
+      BILLING_SEED_PLANS: [
+        'paid-owner:busniess_starter_monthly',
+        'paid-owner:busniess_starter_yearly',
+        'paid-owner:starter',
+        'saas-owner:busniess_starter_monthly',
+        'shopify-owner:starter',
+        'downgrade-owner:starter',
+      ].join(','),
+    };
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     const config: StoresConfig = {
       ...testConfig(db.url),
@@ -417,6 +429,88 @@ describe('stores service', () => {
       const res = await post('/saas/create-website', 'free-owner-2', { store_url: siteA.origin, platform: 'custom' });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ field: 'store_name' });
+    });
+  });
+
+  describe('paid plan allowances and downgrades', () => {
+    const rulesOf = async (storeId: string) => {
+      const res = await fetch(`${stores.url}/internal/stores/${storeId}/widget-rules`, { headers: asInternal() });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const createdId = async (owner: string, main: string) => {
+      const res = await create(owner, main);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { store_id: string }).store_id;
+    };
+
+    it('caps a SaaS Starter owner at one widget, naming the limit and the plan, and creates nothing more', async () => {
+      await createdId('saas-owner', `${siteE.origin}/`);
+      const second = await create('saas-owner', `${siteB.origin}/`);
+      expect(second.status).toBe(403);
+      expect((await second.json()).message).toBe(
+        'Your SaaS Starter plan allows 1 search widget. Upgrade or delete one in Manage Your Widgets.',
+      );
+      expect(await list('saas-owner')).toHaveLength(1);
+    });
+
+    it('lets a Shopify Starter owner have two stores, not three', async () => {
+      await createdId('shopify-owner', `${siteE.origin}/`);
+      await createdId('shopify-owner', `${siteB.origin}/`);
+      const third = await create('shopify-owner', `${siteD.origin}/`);
+      expect(third.status).toBe(403);
+      expect((await third.json()).message).toBe(
+        'Your Shopify Starter plan allows 2 search widgets. Upgrade or delete one in Manage Your Widgets.',
+      );
+      expect(await list('shopify-owner')).toHaveLength(2);
+    });
+
+    it('refuses a Squarespace or Shopify store on the custom-site route, naming the field', async () => {
+      for (const platform of ['squarespace', 'shopify']) {
+        const res = await post('/saas/create-website', 'shopify-owner', {
+          store_url: `${siteE.origin}/`,
+          store_name: 'Shop',
+          platform,
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ field: 'platform' });
+      }
+    });
+
+    it('keeps every store after a downgrade to free, applies the free rules and quota, and creates no more', async () => {
+      const kept = [
+        await createdId('downgrade-owner', `${siteE.origin}/`),
+        await createdId('downgrade-owner', `${siteB.origin}/`),
+      ];
+      expect(await rulesOf(kept[0]!)).toEqual({
+        sizes: ['tiny', 'small', 'medium', 'large', 'xlarge', 'huge'],
+        customPlaceholder: true,
+        placeholder: expect.any(String),
+        owner: 'downgrade-owner',
+        monthlySearches: 1_000,
+      });
+
+      // The subscription ends (as billing records a cancellation at the end of its period).
+      const sql = new Client({ connectionString: db.url });
+      await sql.connect();
+      await sql.query(`UPDATE billing.subscriptions SET status = 'canceled' WHERE owner_sub = 'downgrade-owner'`);
+      await sql.end();
+
+      // Nothing is lost: both stores are listed as before (the manage page compares them with the allowance).
+      expect((await list('downgrade-owner')).map((s) => s.id).sort()).toEqual([...kept].sort());
+      // Each store's widget now follows the free plan: small and medium only, the fixed placeholder, 500 searches.
+      for (const id of kept) {
+        expect(await rulesOf(id)).toMatchObject({
+          sizes: ['small', 'medium'],
+          customPlaceholder: false,
+          owner: 'downgrade-owner',
+          monthlySearches: 500,
+        });
+      }
+      const more = await create('downgrade-owner', `${siteD.origin}/`);
+      expect(more.status).toBe(403);
+      expect((await more.json()).message).toBe('You can only create 1 search bar on the free plan');
+      expect(await list('downgrade-owner')).toHaveLength(2);
     });
   });
 });

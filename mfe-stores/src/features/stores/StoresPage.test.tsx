@@ -135,3 +135,34 @@ test('a failed delete keeps the row and says so', async () => {
   expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete store. Please try again.');
   expect(screen.getByTestId('store-st_1')).toBeTruthy();
 });
+
+describe('widgets beyond the plan after a downgrade', () => {
+  const third = { ...bakery, id: 'st_3', name: 'Third' };
+  const notice = () => screen.queryByText(/^Your plan allows/);
+
+  test('the page lists every widget and says they keep working but no new one can be made', async () => {
+    installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken, third] }) });
+    // Back on the free plan with the three widgets a paid plan allowed.
+    renderPage(<StoresPage />, { apis, plans: [] });
+    expect(await screen.findAllByRole('row')).toHaveLength(4);
+    const status = screen.getAllByRole('status').find((s) => s.textContent?.startsWith('Your plan allows'));
+    expect(status?.textContent).toBe(
+      'Your plan allows 1 search widget; you have 3. Existing widgets keep working; delete some or upgrade to create new ones.',
+    );
+    expect(within(status!).getByRole('link', { name: 'upgrade' }).getAttribute('href')).toBe('/dashboard/subscribe');
+  });
+
+  test('says nothing while the owner is within the allowance', async () => {
+    installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken] }) });
+    renderPage(<StoresPage />, { apis, plans: [{ plan: 'starter', platform: 'shopify' }] });
+    expect(await screen.findByText('Demo Bakery')).toBeTruthy();
+    expect(notice()).toBeNull();
+  });
+
+  test('counts every paid subscription in the allowance', async () => {
+    installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken, third] }) });
+    renderPage(<StoresPage />, { apis, plans: [{ plan: 'starter', platform: 'shopify' }] });
+    expect(await screen.findByText('Demo Bakery')).toBeTruthy();
+    expect(notice()?.textContent).toContain('Your plan allows 2 search widgets; you have 3.');
+  });
+});

@@ -5,6 +5,7 @@ import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
 import { Spinner } from '@sniff/ui';
 import { StatusBadge } from '../../shared/ui/StatusBadge';
+import { AllowanceNotice } from './AllowanceNotice';
 import { ManagePanel } from './ManagePanel';
 
 export const CONFIRM_DELETE = 'Are you sure you want to delete this store? This action cannot be undone.';
@@ -84,6 +85,7 @@ export function StoresPage() {
         </div>
       ) : (
         <>
+          <AllowanceNotice count={data.length} />
           <div className="stores-table-wrap">
             <table className="stores-table">
               <caption className="sniff-visually-hidden">Your stores</caption>

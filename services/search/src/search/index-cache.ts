@@ -46,6 +46,11 @@ export class IndexCache {
     return this.used;
   }
 
+  /** The stores whose index is held now (a copy: reading an entry reorders the cache). */
+  storeIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
   get(storeId: string): CachedIndex | undefined {
     const entry = this.entries.get(storeId);
     if (entry) {

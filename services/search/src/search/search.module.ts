@@ -16,6 +16,17 @@ import { SiblingWorkers } from '../workers';
 import { EVENT_KEYS, eventKeys } from '../events/event-keys';
 import { SearchEvents } from '../events/search-events.service';
 import { WidgetRules } from './widget-rules';
+import { Clock, systemClock, USAGE_CLOCK } from '../usage/clock';
+import { OwnerPlans } from '../usage/owner-plans';
+import { QuotaGate } from '../usage/quota-gate';
+import { UsageController } from '../usage/usage.controller';
+import { UsageCounter } from '../usage/usage-counter';
+import { UsageService } from '../usage/usage.service';
+
+export interface SearchModuleOptions {
+  /** The time monthly usage is reckoned from (tests cross a month with their own). */
+  clock?: Clock;
+}
 
 @Module({})
 export class SearchModule implements OnModuleInit {
@@ -23,11 +34,11 @@ export class SearchModule implements OnModuleInit {
 
   constructor(@Inject(Queue) private readonly queue: Queue) {}
 
-  static forRoot(config: SearchConfig): DynamicModule {
+  static forRoot(config: SearchConfig, options: SearchModuleOptions = {}): DynamicModule {
     return {
       module: SearchModule,
       imports: [TypeOrmModule.forFeature([DocumentEntity, IndexSnapshotEntity])],
-      controllers: [PublicController, InternalController],
+      controllers: [PublicController, InternalController, UsageController],
       providers: [
         SearchService,
         StoreSettingsService,
@@ -35,6 +46,11 @@ export class SearchModule implements OnModuleInit {
         SiblingWorkers,
         SearchEvents,
         WidgetRules,
+        QuotaGate,
+        UsageCounter,
+        UsageService,
+        OwnerPlans,
+        { provide: USAGE_CLOCK, useValue: options.clock ?? systemClock },
         { provide: SEARCH_CONFIG, useValue: config },
         { provide: EVENT_KEYS, useValue: eventKeys(config) },
         { provide: SEARCH_ENGINE, useValue: sniffEngine },

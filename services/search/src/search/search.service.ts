@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, NotFoundException, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { IndexDocument, SearchResponse, SearchSettings } from '@sniff/contracts';
+import { IndexDocument, SearchResponse, SearchSettings, SearchUnavailable } from '@sniff/contracts';
 import { SEARCH_ENGINE, SearchEngine, SearchIndex } from '../engine/search-index';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { DocumentEntity } from './document.entity';
@@ -14,8 +14,11 @@ import { mergeSuggestions } from './suggestions';
 import { SiblingWorkers } from '../workers';
 import { SearchEvents } from '../events/search-events.service';
 import { WidgetRules } from './widget-rules';
+import { QuotaGate } from '../usage/quota-gate';
 
 const INSERT_CHUNK = 500;
+/** One shared value: an over-quota answer allocates nothing for it. */
+const OVER_QUOTA: SearchUnavailable = Object.freeze({ reason: 'quota' as const });
 
 export interface IndexedStore {
   storeId: string;
@@ -43,6 +46,7 @@ export class SearchService implements OnModuleDestroy {
     private readonly siblings: SiblingWorkers,
     private readonly events: SearchEvents,
     private readonly widgetRules: WidgetRules,
+    private readonly quota: QuotaGate,
   ) {
     // A store's popular queries stay in memory only while its index does.
     this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024, (storeId) => popular.forget(storeId));
@@ -55,7 +59,8 @@ export class SearchService implements OnModuleDestroy {
 
   /**
    * GET /v1/stores/:id/search. A blank query is the widget mounting: it gets the store's widget
-   * rules. Any other answer carries its signed searchId for the visitor's events.
+   * rules. Any other answer carries its signed searchId for the visitor's events. A store whose
+   * owner used this month's searches answers `unavailable` and no hits (one Set lookup, no await).
    */
   async search(storeId: string, q: string, limit: number, descriptionLength?: number): Promise<SearchResponse> {
     const started = performance.now();
@@ -63,8 +68,12 @@ export class SearchService implements OnModuleDestroy {
     if (!q.trim()) {
       if (!(await this.storeExists(storeId))) throw new NotFoundException('Store not found');
       const widget = await this.widgetRules.get(storeId);
-      return { query: q, hits: [], suggestions: [], tookMs: took(), widget };
+      const blank: SearchResponse = { query: q, hits: [], suggestions: [], tookMs: took(), widget };
+      if (this.quota.blocks(storeId)) blank.unavailable = OVER_QUOTA;
+      return blank;
     }
+    if (this.quota.blocks(storeId))
+      return { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA };
     const entry = await this.entryFor(storeId);
     if (!entry) throw new NotFoundException('Store not found');
     const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
@@ -142,6 +151,11 @@ export class SearchService implements OnModuleDestroy {
       this.siblings.announce(storeId);
       return { storeId, deleted };
     });
+  }
+
+  /** The stores whose index this worker holds (the usage check learns their owners). */
+  cachedStoreIds(): string[] {
+    return this.cache.storeIds();
   }
 
   private async storeExists(storeId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { FREE_WIDGET_RULES, type WidgetRules as Rules, widgetRulesSchema } from '@sniff/contracts';
+import { FREE_WIDGET_RULES, storeWidgetRulesSchema, type WidgetRules as Rules } from '@sniff/contracts';
 import { callInternal } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 
@@ -8,29 +8,46 @@ const RETRY_MS = 30_000;
 const FETCH_TIMEOUT_MS = 2_000;
 const MAX_STORES = 50_000;
 
-interface Entry {
+/** What search knows of a store's owner and plan: its widget rules, owner and monthly quota. */
+export interface StorePlan {
   rules: Rules;
+  /** Null while the stores service cannot say: nothing is counted or blocked for the store. */
+  owner: string | null;
+  /** Visitor searches a month the owner's plan allows; null: no quota. */
+  monthlySearches: number | null;
+}
+
+interface Entry extends StorePlan {
   expires: number;
 }
 
+const UNKNOWN: Omit<StorePlan, 'rules'> = { owner: null, monthlySearches: null };
+
 /**
- * Each store's widget rules (what its owner's plan lets the widget show), from the stores service,
- * which knows the owner and asks billing. Kept for SEARCH_WIDGET_RULES_TTL_MS, so a plan change
- * reaches the widgets within that time. Asked only when a widget mounts (the blank query), never
- * on a keystroke. When the stores service cannot say, the free plan's rules hold: a widget may
- * look plainer for a while, but a free store never shows a paid look.
+ * Each store's widget rules (what its owner's plan lets the widget show), its owner and monthly
+ * search quota, from the stores service, which knows the owner and asks billing. Kept for
+ * SEARCH_WIDGET_RULES_TTL_MS, so a plan change reaches the widgets and the quota within that
+ * time. Asked when a widget mounts (the blank query), when a search event is counted and, in the
+ * background, for the stores this worker answers; never on a keystroke. When the stores service
+ * cannot say, the free plan's rules hold (a widget may look plainer for a while, but a free store
+ * never shows a paid look) and the owner is unknown: nothing is counted and nothing blocked.
  */
 @Injectable()
 export class WidgetRules {
   private readonly logger = new Logger('WidgetRules');
   private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<Rules>>();
+  private readonly pending = new Map<string, Promise<StorePlan>>();
 
   constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
 
   async get(storeId: string): Promise<Rules> {
+    return (await this.plan(storeId)).rules;
+  }
+
+  /** The store's rules, owner and quota: cached, else asked of the stores service (once at a time). */
+  plan(storeId: string): Promise<StorePlan> {
     const entry = this.entries.get(storeId);
-    if (entry && entry.expires > Date.now()) return entry.rules;
+    if (entry && entry.expires > Date.now()) return Promise.resolve(entry);
     let p = this.pending.get(storeId);
     if (!p) {
       p = this.fetch(storeId).finally(() => this.pending.delete(storeId));
@@ -39,15 +56,26 @@ export class WidgetRules {
     return p;
   }
 
+  /** Whether the store's entry is cached and not yet due to be asked again. */
+  isFresh(storeId: string): boolean {
+    const entry = this.entries.get(storeId);
+    return !!entry && entry.expires > Date.now();
+  }
+
+  /** The stores whose owner is known, with their owner and quota (expired entries too: the last word holds). */
+  *known(): IterableIterator<[storeId: string, plan: StorePlan]> {
+    for (const [storeId, entry] of this.entries) if (entry.owner) yield [storeId, entry];
+  }
+
   /** A deleted store's rules are not kept. */
   forget(storeId: string): void {
     this.entries.delete(storeId);
   }
 
-  private async fetch(storeId: string): Promise<Rules> {
+  private async fetch(storeId: string): Promise<StorePlan> {
     const url = this.config.STORES_URL;
-    if (!url) return FREE_WIDGET_RULES;
-    let rules = FREE_WIDGET_RULES;
+    if (!url) return { rules: FREE_WIDGET_RULES, ...UNKNOWN };
+    let plan: StorePlan = { rules: FREE_WIDGET_RULES, ...UNKNOWN };
     let ttl = this.config.SEARCH_WIDGET_RULES_TTL_MS;
     try {
       const body = await callInternal<unknown>(
@@ -56,7 +84,8 @@ export class WidgetRules {
         `/internal/stores/${encodeURIComponent(storeId)}/widget-rules`,
         { timeoutMs: FETCH_TIMEOUT_MS },
       );
-      rules = widgetRulesSchema.parse(body);
+      const { owner, monthlySearches, ...rules } = storeWidgetRulesSchema.parse(body);
+      plan = { rules, owner, monthlySearches };
     } catch (error) {
       ttl = Math.min(ttl, RETRY_MS);
       this.logger.warn(
@@ -66,7 +95,7 @@ export class WidgetRules {
       );
     }
     if (this.entries.size >= MAX_STORES) this.entries.clear();
-    this.entries.set(storeId, { rules, expires: Date.now() + ttl });
-    return rules;
+    this.entries.set(storeId, { ...plan, expires: Date.now() + ttl });
+    return plan;
   }
 }

@@ -40,7 +40,11 @@ const FREE: WidgetRules = { sizes: ['small', 'medium'], customPlaceholder: false
  * The search API: the blank query a widget makes when it mounts gets the store's rules; any other
  * query `answer(q)`, with a searchId of "sid:<q>".
  */
-function fakeApi(answer: (q: string) => Partial<SearchResponse> = () => ({ hits: HITS }), rules = PAID_RULES) {
+function fakeApi(
+  answer: (q: string) => Partial<SearchResponse> = () => ({ hits: HITS }),
+  rules = PAID_RULES,
+  mounted: Partial<SearchResponse> = {},
+) {
   const events: unknown[] = [];
   const searches: string[] = [];
   const fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
@@ -52,7 +56,7 @@ function fakeApi(answer: (q: string) => Partial<SearchResponse> = () => ({ hits:
     const q = u.searchParams.get('q') ?? '';
     const body: SearchResponse = q
       ? { query: q, hits: [], suggestions: [], tookMs: 1, searchId: `sid:${q}`, ...answer(q) }
-      : { query: q, hits: [], suggestions: [], tookMs: 1, widget: rules };
+      : { query: q, hits: [], suggestions: [], tookMs: 1, widget: rules, ...mounted };
     if (q) searches.push(q);
     return { ok: true, status: 200, json: async () => body } as Response;
   });
@@ -91,8 +95,13 @@ describe('search widget', () => {
   let navigate: jest.Mock;
   let beacon: jest.Mock;
 
-  const mount = (answer?: Parameters<typeof fakeApi>[0], config = CONFIG, rules = PAID_RULES) => {
-    api = fakeApi(answer, rules);
+  const mount = (
+    answer?: Parameters<typeof fakeApi>[0],
+    config = CONFIG,
+    rules = PAID_RULES,
+    mounted: Partial<SearchResponse> = {},
+  ) => {
+    api = fakeApi(answer, rules, mounted);
     navigate = jest.fn();
     beacon = jest.fn(() => false); // fall back to fetch so every event lands in api.events
     host = document.createElement('div');
@@ -277,6 +286,35 @@ describe('search widget', () => {
     await type('zzzz');
     expect(widget.root.querySelector('[role=status]')?.textContent).toBe('No results for “zzzz”');
     expect(widget.input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('says "Search is temporarily unavailable." in its own box once the month\'s searches are used, and throws nothing', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const thrown = jest.fn();
+    process.on('unhandledRejection', thrown);
+    try {
+      const over = { hits: [], unavailable: { reason: 'quota' as const }, searchId: undefined };
+      mount(() => over, CONFIG, PAID_RULES, { unavailable: { reason: 'quota' } });
+      await jest.advanceTimersByTimeAsync(0);
+      // The widget mounting is told at once: the box shows it where the placeholder would be.
+      expect(widget.root.querySelector('.bar')!.classList.contains('pending')).toBe(false);
+      expect(widget.input.placeholder).toBe('Search is temporarily unavailable.');
+
+      await type('pricing');
+      expect(widget.root.querySelector('[role=status]')!.textContent).toBe('Search is temporarily unavailable.');
+      expect(options()).toEqual([]);
+      expect(widget.input.getAttribute('aria-expanded')).toBe('true');
+      key('Enter');
+      await jest.advanceTimersByTimeAsync(SETTLE_MS + 10);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(searchEvents()).toEqual([]); // nothing to settle on, so nothing more is counted
+      expect(host.childNodes).toHaveLength(0); // nothing added to the host page's own DOM
+      expect(errors).not.toHaveBeenCalled();
+      expect(thrown).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', thrown);
+      errors.mockRestore();
+    }
   });
 
   it('debounces typing and shows only the latest answer', async () => {

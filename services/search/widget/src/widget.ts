@@ -10,6 +10,8 @@ export const SETTLE_MS = 1500;
 const LIMIT = 8;
 /** Completions shown above the results (the API sends up to 5). */
 const MAX_SUGGESTIONS = 5;
+/** What a visitor reads when the store's owner used this month's searches (the answer says `unavailable`). */
+export const UNAVAILABLE_TEXT = 'Search is temporarily unavailable.';
 
 /** Events name the answer they are about (its searchId); Sniff knows what that answer held. */
 type SearchEventBody =
@@ -144,13 +146,20 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   };
   const loadRules = async () => {
     let rules = FREE_RULES;
+    let unavailable = false;
     try {
       const res = await deps.fetch(`${apiBase}/search?${new URLSearchParams({ q: '', limit: '1' })}`);
-      if (res.ok) rules = ((await res.json()) as SearchResponse).widget ?? FREE_RULES;
+      if (res.ok) {
+        const body = (await res.json()) as SearchResponse;
+        rules = body.widget ?? FREE_RULES;
+        unavailable = !!body.unavailable;
+      }
     } catch {
       // unreachable: the free plan's rules
     }
     applyRules(rules);
+    // Said at once, in the box itself: the visitor does not type into a search that cannot answer.
+    if (unavailable) input.placeholder = UNAVAILABLE_TEXT;
   };
 
   // ---- rendering
@@ -226,7 +235,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     } else {
       didYouMean.hidden = true;
     }
-    status.textContent = hits.length ? '' : `No results for “${res.query.trim()}”`;
+    status.textContent = res.unavailable ? UNAVAILABLE_TEXT : hits.length ? '' : `No results for “${res.query.trim()}”`;
     setActive(-1);
     setExpanded(true);
   };

@@ -8,9 +8,10 @@ import {
   createWebsiteRequestSchema,
   type Entitlements,
   entitlementsFor,
+  type PlanEntry,
   Store,
   UserInfoResponse,
-  type WidgetRules,
+  type StoreWidgetRules,
   widgetRulesFor,
 } from '@sniff/contracts';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import { urlKey } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, SafeFetcher } from '../fetching/safe-fetch';
 import { INGEST_QUEUE } from '../ingestion/ingestion.constants';
+import { platformRefusal, storeLimitMessage } from './allowance';
 import { StoreEntity } from './store.entity';
 
 type CreateWebsite = z.infer<typeof createWebsiteRequestSchema>;
@@ -57,11 +59,16 @@ export class StoresService {
     return rows.map(toStore);
   }
 
-  /** Creates a custom-website store within the owner's entitlements and queues its ingestion. */
+  /**
+   * Creates a custom-website store within the owner's entitlements and queues its ingestion. An
+   * owner over the allowance (after a downgrade) keeps every store but creates none until within it.
+   */
   async createWebsite(ownerSub: string, body: CreateWebsite): Promise<CreateStoreResponse> {
-    const ent = await this.entitlementsOf(ownerSub);
-    if (ent.isFree && (await this.stores.count({ where: { ownerSub } })) >= ent.maxStores) {
-      throw new ForbiddenException(`You can only create ${ent.maxStores} search bar on the free plan`);
+    const { plans, ent } = await this.plansOf(ownerSub);
+    const refusal = platformRefusal(ent, body.platform);
+    if (refusal) throw new ForbiddenException(refusal);
+    if ((await this.stores.count({ where: { ownerSub } })) >= ent.maxStores) {
+      throw new ForbiddenException(storeLimitMessage(plans, ent));
     }
     const pages = dedupe([body.store_url, ...body.store_urls]);
     if (pages.length > ent.maxCustomPages) {
@@ -132,21 +139,29 @@ export class StoresService {
     return { deleted: true, store_id: store.id };
   }
 
-  /** Internal (search): what the store's owner's plan lets its widget show. */
-  async widgetRules(storeId: string): Promise<WidgetRules> {
+  /**
+   * Internal (search): what the store's owner's plan lets its widget show, and the owner and
+   * monthly search quota search counts and enforces usage with.
+   */
+  async widgetRules(storeId: string): Promise<StoreWidgetRules> {
     const store = await this.stores.findOne({ where: { id: storeId }, select: { id: true, ownerSub: true } });
     if (!store) throw new NotFoundException('Store not found');
-    return widgetRulesFor(await this.entitlementsOf(store.ownerSub));
+    const ent = await this.entitlementsOf(store.ownerSub);
+    return { ...widgetRulesFor(ent), owner: store.ownerSub, monthlySearches: ent.monthlySearches };
   }
 
   /** The owner's entitlements, from the plans billing holds. */
   private async entitlementsOf(ownerSub: string): Promise<Entitlements> {
+    return (await this.plansOf(ownerSub)).ent;
+  }
+
+  private async plansOf(ownerSub: string): Promise<{ plans: PlanEntry[]; ent: Entitlements }> {
     const { plans } = await callInternal<UserInfoResponse>(
       'billing',
       this.config.BILLING_URL,
       `/internal/users/${encodeURIComponent(ownerSub)}/plans`,
     );
-    return entitlementsFor(plans);
+    return { plans, ent: entitlementsFor(plans) };
   }
 
   /** Internal (analytics): the owner's stores whose main URL is `url` (trailing slash ignored). */

@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import { usePlans } from '@sniff/shell-sdk';
+import { entitlementsFor } from '@sniff/contracts';
+
+const widgets = (n: number) => `${n} search widget${n === 1 ? '' : 's'}`;
+
+/**
+ * After a downgrade an owner may hold more widgets than the plan allows: they all keep answering
+ * (nothing is lost silently), but no new one can be created until the owner is within the
+ * allowance (the stores service refuses it). This says so where the widgets are listed.
+ */
+export function AllowanceNotice({ count }: { count: number }) {
+  const plans = usePlans();
+  if (!plans) return null; // still loading: no guess
+  const allowed = entitlementsFor(plans).maxStores;
+  if (count <= allowed) return null;
+  return (
+    <p role="status" className="sniff-panel stores-allowance">
+      Your plan allows {widgets(allowed)}; you have {count}. Existing widgets keep working; delete some or{' '}
+      <Link to="/dashboard/subscribe">upgrade</Link> to create new ones.
+    </p>
+  );
+}

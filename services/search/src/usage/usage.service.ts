@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { UsageResponse } from '@sniff/contracts';
+import { SEARCH_CONFIG, SearchConfig } from '../config';
+import { SearchService } from '../search/search.service';
+import { WidgetRules } from '../search/widget-rules';
+import { OwnerPlans } from './owner-plans';
+import { QuotaGate } from './quota-gate';
+import { UsageCounter } from './usage-counter';
+
+/**
+ * Every SEARCH_USAGE_FLUSH_MS: adds this worker's counts to the database, then works out which
+ * stores this worker knows are over their owner's quota (the database totals of all workers plus
+ * its own unflushed counts, against the plan quota the stores service gave with the widget
+ * rules) and hands that set to the QuotaGate the search answers consult. On shutdown it flushes.
+ */
+@Injectable()
+export class UsageService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Usage');
+  private timer?: NodeJS.Timeout;
+  private ticking = false;
+
+  constructor(
+    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly counter: UsageCounter,
+    private readonly rules: WidgetRules,
+    private readonly gate: QuotaGate,
+    private readonly search: SearchService,
+    private readonly plans: OwnerPlans,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.tick(), this.config.SEARCH_USAGE_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /** Before the database closes (Nest runs this ahead of the data source's shutdown). */
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.counter.flush();
+  }
+
+  /** POST /usage: the owner's searches this period (all workers' saved counts plus this one's) and quota. */
+  async usage(ownerSub: string): Promise<UsageResponse> {
+    const quota = await this.plans.monthlySearches(ownerSub);
+    const { start, end } = this.counter.period();
+    await this.counter.flush();
+    const saved = (await this.counter.totals([ownerSub], start)).get(ownerSub) ?? 0;
+    return {
+      used: saved + this.counter.unflushed(ownerSub, start),
+      quota,
+      periodStart: start.toISOString(),
+      periodEnd: end.toISOString(),
+    };
+  }
+
+  /** One flush and gate refresh; a slow database skips ticks rather than piling them up. */
+  async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.counter.flush();
+      await this.refreshGate();
+    } catch (error) {
+      this.logger.warn(`quota check failed, the last one holds: ${String(error)}`);
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async refreshGate(): Promise<void> {
+    // Learn, in the background, the owner of every store this worker answers: a widget may have
+    // mounted on a sibling worker, and this one must block its searches too.
+    for (const storeId of this.search.cachedStoreIds()) {
+      if (!this.rules.isFresh(storeId)) void this.rules.plan(storeId);
+    }
+    const { start } = this.counter.period();
+    const limited = [...this.rules.known()].filter(([, plan]) => plan.monthlySearches !== null);
+    const totals = await this.counter.totals([...new Set(limited.map(([, plan]) => plan.owner!))], start);
+    const over = new Set<string>();
+    for (const [storeId, { owner, monthlySearches }] of limited) {
+      const used = (totals.get(owner!) ?? 0) + this.counter.unflushed(owner!, start);
+      if (used >= monthlySearches!) over.add(storeId);
+    }
+    this.gate.replace(over);
+  }
+}

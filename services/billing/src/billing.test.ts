@@ -10,16 +10,10 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { CreateSubscriptions1760000000000 } from './migrations/1760000000000-CreateSubscriptions';
 import { billingConfigSchema, parseSeedPlans, type BillingConfig } from './config';
+import { plansOnlyBillingConfig } from './plans-only-config';
 
 /** Config for tests that never reach Stripe (nothing listens at the API address). */
-const stripeFree = (url: string): BillingConfig => ({
-  ...testConfig(url),
-  STRIPE_SECRET_KEY: 'sk_test_unused',
-  STRIPE_WEBHOOK_SECRET: 'whsec_unused',
-  STRIPE_API_URL: 'http://127.0.0.1:9',
-  PUBLIC_URL: 'http://localhost:8080',
-  BILLING_SEED_PLANS: '',
-});
+const stripeFree = (url: string): BillingConfig => plansOnlyBillingConfig(testConfig(url), '');
 
 describe('billing service', () => {
   let db: { url: string; drop(): Promise<void> };

@@ -17,6 +17,7 @@ import {
 } from '@sniff/service-kit/testing';
 import { AnalyticsAppModule } from '../../analytics/src/app.module';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule as StoresModule } from '../../stores/src/app.module';
 import type { StoresConfig } from '../../stores/src/config';
 import { SearchAppModule } from './app.module';
@@ -108,7 +109,7 @@ describe('events nobody outside can plant', () => {
     ) => startTestService(module(config), config, port);
     billing = await start(
       (c) => BillingModule.forRoot(c),
-      { ...testConfig(db.url), BILLING_SEED_PLANS: `${OWNER}:busniess_starter_monthly` },
+      plansOnlyBillingConfig(testConfig(db.url), `${OWNER}:busniess_starter_monthly`),
       billingPort!,
     );
     const storesConfig: StoresConfig = {

@@ -10,6 +10,7 @@ import {
   TestService,
 } from '@sniff/service-kit/testing';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule as StoresModule } from '../../stores/src/app.module';
 import type { StoresConfig } from '../../stores/src/config';
 import { SearchAppModule } from './app.module';
@@ -96,7 +97,7 @@ describe('monthly search usage and quotas', () => {
     await sql.connect();
     const [billingPort, storesPort, searchPort] = await freePorts(3);
     const at = (port: number) => `http://127.0.0.1:${port}`;
-    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: `${SHOP}:starter` };
+    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), `${SHOP}:starter`);
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig, billingPort);
     const storesConfig: StoresConfig = {
       ...testConfig(db.url),

@@ -11,6 +11,7 @@ import {
 } from '@sniff/service-kit/testing';
 import type { SearchSettings } from '@sniff/contracts';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
 import { AppModule } from './app.module';
 import { STORES_CONFIG, type StoresConfig } from './config';
@@ -91,7 +92,7 @@ describe('store search settings', () => {
       '/notebook-sleeve': html('Notebook sleeve', '<h1>Notebook sleeve</h1><p>A felt sleeve for your notebook.</p>'),
       '/guide': html('The buying guide', '<h1>The buying guide</h1><p>How we choose our wood.</p>'),
     });
-    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: 'paid-owner:busniess_starter_monthly' };
+    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), 'paid-owner:busniess_starter_monthly');
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     search = await startSearch(db.url, 0);
     searchPort = Number(new URL(search.url).port);

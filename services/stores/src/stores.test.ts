@@ -10,6 +10,7 @@ import {
 } from '@sniff/service-kit/testing';
 import { Queue } from '@sniff/service-kit';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule } from './app.module';
 import type { StoresConfig } from './config';
 import { documentId } from './ingestion/extract';
@@ -92,11 +93,11 @@ describe('stores service', () => {
     await stopped.close();
     gone = stopped.origin;
 
-    const billingConfig = {
-      ...testConfig(db.url),
-      // paid-owner holds room for the four stores these tests create (one site per subscription,
-      // two per Shopify Starter); the others are the plans the allowance tests start from.
-      BILLING_SEED_PLANS: [
+    // paid-owner holds room for the four stores these tests create (one site per subscription,
+    // two per Shopify Starter); the others are the plans the allowance tests start from.
+    const billingConfig = plansOnlyBillingConfig(
+      testConfig(db.url),
+      [
         'paid-owner:busniess_starter_monthly',
         'paid-owner:busniess_starter_yearly',
         'paid-owner:starter',
@@ -104,7 +105,7 @@ describe('stores service', () => {
         'shopify-owner:starter',
         'downgrade-owner:starter',
       ].join(','),
-    };
+    );
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     const config: StoresConfig = {
       ...testConfig(db.url),
@@ -520,7 +521,7 @@ describe('stores ingestion after a crash', () => {
     const db = await createTestDatabase();
     const search = await startSearchStub();
     const site = await startFixtureSite({ '/': html('Home', '<h1>Welcome</h1>'), '/pricing': PRICING });
-    const billingConfig = { ...testConfig(db.url), BILLING_SEED_PLANS: '' };
+    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), '');
     const billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     const config: StoresConfig = {
       ...testConfig(db.url),

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { BaseServiceConfig, createServiceApp, listRoutes, loadConfig, type ServedRoute } from '@sniff/service-kit';
 import { createTestDatabase, testConfig, TEST_INTERNAL_TOKEN } from '@sniff/service-kit/testing';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +42,40 @@ function freePort(): Promise<number> {
   );
 }
 
+const STRIPE_SECRET_KEY = 'sk_test_fuzz';
+const STRIPE_WEBHOOK_SECRET = 'whsec_fuzz';
+
+/** The local Stripe stand-in (infra/stripe), so billing's checkout and portal routes reach a provider. */
+async function startStripeProvider(port: number, webhookUrl: string, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(__dirname, '..', '..', 'infra', 'stripe', 'server.mjs')], {
+    env: {
+      ...process.env,
+      STRIPE_PROVIDER_PORT: String(port),
+      STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_WEBHOOK_URL: webhookUrl,
+      STRIPE_PROVIDER_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STRIPE_PROVIDER_DATA_FILE: join(dataDir, 'stripe.json'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the Stripe stand-in did not start: ${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('local Stripe provider on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the Stripe stand-in exited (${code}): ${output}`)));
+  });
+  return child;
+}
+
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
@@ -58,7 +93,13 @@ export async function startStack(): Promise<Stack> {
   const apps: INestApplication[] = [];
   const servers: Server[] = [];
   const staticRoot = mkdtempSync(join(tmpdir(), 'sniff-fuzz-'));
+  let stripe: ChildProcess | undefined;
   const close = async () => {
+    if (stripe && stripe.exitCode === null) {
+      const exited = new Promise((resolve) => stripe?.once('exit', resolve));
+      stripe.kill();
+      await exited;
+    }
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     for (const server of servers) {
       server.closeAllConnections();
@@ -69,6 +110,8 @@ export async function startStack(): Promise<Stack> {
   };
   try {
     const [billingPort, storesPort, searchPort, analyticsPort] = await Promise.all(SERVICES.map(freePort));
+    const stripePort = await freePort();
+    stripe = await startStripeProvider(stripePort, `http://127.0.0.1:${billingPort}/stripe/webhook`, staticRoot);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const base = { ...testConfig(db.url), LOG_LEVEL: 'error' as const };
     const start = async (root: Parameters<typeof createServiceApp>[0], config: BaseServiceConfig, port: number) => {
@@ -82,9 +125,17 @@ export async function startStack(): Promise<Stack> {
     const billingConfig = billingConfigSchema.parse({
       ...base,
       BILLING_SEED_PLANS: `${OWNER}:busniess_starter_monthly`,
+      STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: url(stripePort),
     });
     const analyticsConfig = { ...base, STORES_URL: url(storesPort), BILLING_URL: url(billingPort) };
-    const searchConfig = { ...base, ANALYTICS_URL: url(analyticsPort), STORES_URL: url(storesPort) };
+    const searchConfig = {
+      ...base,
+      ANALYTICS_URL: url(analyticsPort),
+      STORES_URL: url(storesPort),
+      BILLING_URL: url(billingPort),
+    };
     const storesConfig = storesConfigSchema.parse({
       ...base,
       BILLING_URL: url(billingPort),

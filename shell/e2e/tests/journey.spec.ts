@@ -126,6 +126,12 @@ test.describe.serial('owner journey', () => {
     await expect(row.getByText('done')).toBeVisible({ timeout: 45_000 });
   });
 
+  test('before any visitor searched, the overview counts no searches this month', async () => {
+    await page.goto('/dashboard');
+    const usage = page.getByRole('region', { name: 'Searches this month' });
+    await expect(usage).toContainText('0 of 10,000 searches this month');
+  });
+
   test('the widget on another origin finds a page despite a typo', async ({ browser }) => {
     const site = await serveCustomerPage(snippet);
     const visitor = await browser.newContext();
@@ -156,6 +162,16 @@ test.describe.serial('owner journey', () => {
       await visitor.close();
       await site.close();
     }
+  });
+
+  test("the visitor's searches move the usage meter", async () => {
+    await page.goto('/dashboard');
+    const usage = page.getByRole('region', { name: 'Searches this month' });
+    // Counted within a couple of seconds of each settled search.
+    await expect(async () => {
+      await page.reload();
+      await expect(usage).toContainText(/[1-9]\d* of 10,000 searches this month/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   });
 
   test('analytics shows the settled query and the zero-result query', async () => {

@@ -275,6 +275,15 @@ describe('billing on Stripe (the local provider)', () => {
         receiptUrl: expect.stringMatching(/^http/),
       },
     ]);
+    // The card was typed on the provider's page only: nothing of it is in billing's tables or the provider's log.
+    const stored = await rows(
+      `SELECT row_to_json(s)::text AS row FROM billing.subscriptions s
+       UNION ALL SELECT row_to_json(c)::text FROM billing.customers c
+       UNION ALL SELECT row_to_json(e)::text FROM billing.processed_events e`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    expect(JSON.stringify(stored)).not.toContain('4242424242424242');
+    expect(provider.output()).not.toContain('4242424242424242');
 
     // Held now: the same plan, or another paid plan for custom sites, goes through Manage billing.
     for (const plan of ['busniess_starter_monthly', 'busniess_starter_yearly']) {

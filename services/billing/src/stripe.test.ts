@@ -439,6 +439,23 @@ describe('billing on Stripe (the local provider)', () => {
       expect((await api.account(sub)).subscriptions[0]).toMatchObject({ status: 'canceled' });
     });
 
+    it('switches from monthly to annual in the portal, and the plan changes at once', async () => {
+      const sub = owner();
+      const id = await subscribe(sub);
+      const portal = await api.post('/stripe/portal-session', sub, { email: `${sub}@example.com` });
+      const { url } = (await portal.json()) as { url: string };
+      const [yearly] = (await stripe.prices.list({ lookup_keys: ['busniess_starter_yearly'] })).data;
+      const switched = await fetch(`${url}/subscriptions/${id}/switch`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ price: yearly.id }).toString(),
+      });
+      expect(switched.status).toBe(303);
+      await until(async () => (await api.plans(sub))[0]?.plan === 'busniess_starter_yearly', 'the annual plan');
+      expect(await api.plans(sub)).toEqual([{ plan: 'busniess_starter_yearly', platform: 'custom' }]);
+    });
+
     it('shows a failed renewal and keeps the plan while Stripe retries', async () => {
       const sub = owner();
       const id = await subscribe(sub, 'squarespace_pro_monthly');

@@ -452,7 +452,10 @@ describe('billing on Stripe (the local provider)', () => {
         body: new URLSearchParams({ price: yearly.id }).toString(),
       });
       expect(switched.status).toBe(303);
-      await until(async () => (await api.plans(sub))[0]?.plan === 'busniess_starter_yearly', 'the annual plan');
+      await until(
+        async () => ((await api.plans(sub)) as Array<{ plan?: string }>)[0]?.plan === 'busniess_starter_yearly',
+        'the annual plan',
+      );
       expect(await api.plans(sub)).toEqual([{ plan: 'busniess_starter_yearly', platform: 'custom' }]);
     });
 

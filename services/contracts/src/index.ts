@@ -5,3 +5,4 @@ export * from './search';
 export * from './widget';
 export * from './validation';
 export * from './unsafe-text';
+export * from './shopify';

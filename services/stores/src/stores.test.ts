@@ -514,6 +514,41 @@ describe('stores service', () => {
       expect(await list('downgrade-owner')).toHaveLength(2);
     });
   });
+
+  describe('POST /shopify/check-store', () => {
+    it("finds the owner's store for a shop by its name or URL, only the owner's, and refuses a name with no host", async () => {
+      const sql = new Client({ connectionString: db.url });
+      await sql.connect();
+      await sql.query(
+        `INSERT INTO stores.stores (id, owner_sub, name, url, platform, store_type, status, page_urls)
+         VALUES ('st_shopifycheck0001', 'shopify-owner', 'Cool Shop', 'https://cool-shop.myshopify.com', 'shopify',
+                 'store', 'done', $1)`,
+        [['https://cool-shop.myshopify.com']],
+      );
+      await sql.end();
+      const check = async (owner: string, storeUrl: string) => {
+        const res = await post('/shopify/check-store', owner, { store_url: storeUrl });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      for (const name of ['Cool Shop', 'https://cool-shop.myshopify.com/', 'COOL-SHOP.myshopify.com']) {
+        expect(await check('shopify-owner', name)).toEqual({
+          status: 200,
+          body: { exists: true, store_id: 'st_shopifycheck0001' },
+        });
+      }
+      expect(await check('shopify-owner', 'Other Shop')).toEqual({
+        status: 200,
+        body: { exists: false, store_id: null },
+      });
+      // Another owner's shop is none of this owner's business.
+      expect((await check('paid-owner', 'Cool Shop')).body).toEqual({ exists: false, store_id: null });
+      const bad = await check('shopify-owner', '!!! ***');
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        message: expect.stringContaining('Invalid Shopify Store Name for URL generation.'),
+      });
+    });
+  });
 });
 
 describe('stores ingestion after a crash', () => {

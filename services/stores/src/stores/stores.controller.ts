@@ -5,7 +5,9 @@ import {
   createWebsiteRequestSchema,
   deleteStoreRequestSchema,
   listStoresRequestSchema,
+  shopifyCheckStoreRequestSchema,
   Store,
+  type ShopifyCheckStoreResponse,
 } from '@sniff/contracts';
 import { z } from 'zod';
 import { StoresService } from './stores.service';
@@ -44,6 +46,22 @@ export class SaasController {
     @ValidBody(createWebsiteRequestSchema) body: z.infer<typeof createWebsiteRequestSchema>,
   ): Promise<CreateStoreResponse> {
     return this.stores.createWebsite(owner.sub, body);
+  }
+}
+
+@Controller('shopify')
+@UseGuards(OwnerGuard)
+export class ShopifyController {
+  constructor(private readonly stores: StoresService) {}
+
+  /** POST shopify/check-store {email, store_url} -> {exists, store_id}: the wizard asks before step 3. */
+  @Post('check-store')
+  @HttpCode(200)
+  checkStore(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(shopifyCheckStoreRequestSchema) body: z.infer<typeof shopifyCheckStoreRequestSchema>,
+  ): Promise<ShopifyCheckStoreResponse> {
+    return this.stores.checkShopifyStore(owner.sub, body.store_url);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type PlanEntry,
   Store,
   UserInfoResponse,
+  type ShopifyCheckStoreResponse,
   type StoreWidgetRules,
   widgetRulesFor,
 } from '@sniff/contracts';
@@ -162,6 +163,15 @@ export class StoresService {
       `/internal/users/${encodeURIComponent(ownerSub)}/plans`,
     );
     return { plans, ent: entitlementsFor(plans) };
+  }
+
+  /**
+   * shopify/check-store: whether the owner already has a store for this shop (`url` as the Shopify
+   * name rule made it). Only the owner's own stores: another owner's shop is none of theirs to know.
+   */
+  async checkShopifyStore(ownerSub: string, url: string): Promise<ShopifyCheckStoreResponse> {
+    const [found] = await this.findByOwnerAndUrl(ownerSub, url);
+    return { exists: !!found, store_id: found?.id ?? null };
   }
 
   /** Internal (analytics): the owner's stores whose main URL is `url` (trailing slash ignored). */

@@ -1,8 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { BaseServiceConfig, createServiceApp, listRoutes, loadConfig, type ServedRoute } from '@sniff/service-kit';
-import { createTestDatabase, testConfig, TEST_INTERNAL_TOKEN } from '@sniff/service-kit/testing';
+import {
+  createTestDatabase,
+  startNodeProcess,
+  testConfig,
+  TEST_INTERNAL_TOKEN,
+  type RunningProcess,
+} from '@sniff/service-kit/testing';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,10 +51,10 @@ const STRIPE_SECRET_KEY = 'sk_test_fuzz';
 const STRIPE_WEBHOOK_SECRET = 'whsec_fuzz';
 
 /** The local Stripe stand-in (infra/stripe), so billing's checkout and portal routes reach a provider. */
-async function startStripeProvider(port: number, webhookUrl: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '..', '..', 'infra', 'stripe', 'server.mjs')], {
-    env: {
-      ...process.env,
+function startStripeProvider(port: number, webhookUrl: string, dataDir: string): Promise<RunningProcess> {
+  return startNodeProcess(
+    [join(__dirname, '..', '..', 'infra', 'stripe', 'server.mjs')],
+    {
       STRIPE_PROVIDER_PORT: String(port),
       STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET,
@@ -57,23 +62,8 @@ async function startStripeProvider(port: number, webhookUrl: string, dataDir: st
       STRIPE_PROVIDER_PUBLIC_URL: `http://127.0.0.1:${port}`,
       STRIPE_PROVIDER_DATA_FILE: join(dataDir, 'stripe.json'),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Stripe stand-in did not start: ${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('local Stripe provider on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the Stripe stand-in exited (${code}): ${output}`)));
-  });
-  return child;
+    'local Stripe provider on',
+  );
 }
 
 function listen(server: Server): Promise<string> {
@@ -93,13 +83,9 @@ export async function startStack(): Promise<Stack> {
   const apps: INestApplication[] = [];
   const servers: Server[] = [];
   const staticRoot = mkdtempSync(join(tmpdir(), 'sniff-fuzz-'));
-  let stripe: ChildProcess | undefined;
+  let stripe: RunningProcess | undefined;
   const close = async () => {
-    if (stripe && stripe.exitCode === null) {
-      const exited = new Promise((resolve) => stripe?.once('exit', resolve));
-      stripe.kill();
-      await exited;
-    }
+    await stripe?.kill();
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     for (const server of servers) {
       server.closeAllConnections();

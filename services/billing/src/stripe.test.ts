@@ -4,12 +4,13 @@ import {
   asOwner,
   createTestDatabase,
   freePorts,
+  startNodeProcess,
   startTestService,
   testConfig,
+  type RunningProcess,
   TestService,
   TEST_INTERNAL_TOKEN,
 } from '@sniff/service-kit/testing';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,30 +38,9 @@ async function until<T>(check: () => Promise<T | undefined | false>, what: strin
   }
 }
 
-/** A node process that is ready once its output includes `ready`. */
-async function startProcess(args: string[], env: Record<string, string>, ready: string) {
-  let output = '';
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  await until(async () => output.includes(ready) || undefined, `${args.join(' ')} (output: ${output})`, 30_000);
-  return {
-    child,
-    output: () => output,
-    async kill(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill(signal);
-      await exited;
-    },
-  };
-}
-
-type Running = Awaited<ReturnType<typeof startProcess>>;
-
 /** The local provider on `port`, sending its webhooks to billing on `billingPort`, retrying quickly. */
-function startProvider(port: number, billingPort: number): Promise<Running> {
-  return startProcess(
+function startProvider(port: number, billingPort: number): Promise<RunningProcess> {
+  return startNodeProcess(
     [PROVIDER],
     {
       STRIPE_PROVIDER_PORT: String(port),
@@ -132,7 +112,7 @@ function client(billingUrl: () => string, providerUrl: string) {
 
 describe('billing on Stripe (the local provider)', () => {
   let db: { url: string; drop(): Promise<void> };
-  let provider: Running;
+  let provider: RunningProcess;
   let svc: TestService;
   let stripe: Stripe;
   let pg: Client;
@@ -475,12 +455,12 @@ describe('billing on Stripe (the local provider)', () => {
 
 describe('billing killed while it applies a webhook', () => {
   let db: { url: string; drop(): Promise<void> };
-  let provider: Running;
-  let billing: Running | undefined;
+  let provider: RunningProcess;
+  let billing: RunningProcess | undefined;
   let pg: Client;
   let stripe: Stripe;
   let api: ReturnType<typeof client>;
-  let start: () => Promise<Running>;
+  let start: () => Promise<RunningProcess>;
 
   beforeAll(async () => {
     if (!existsSync(BILLING_MAIN)) throw new Error(`${BILLING_MAIN} is missing: run npm run build first`);
@@ -489,7 +469,7 @@ describe('billing killed while it applies a webhook', () => {
     provider = await startProvider(providerPort, billingPort);
     const config = billingConfig(db.url, providerPort);
     start = () =>
-      startProcess(
+      startNodeProcess(
         [BILLING_MAIN],
         {
           PORT: String(billingPort),

@@ -68,3 +68,4 @@ export function asOwner(sub: string, email = `${sub}@example.com`): Record<strin
 export function asInternal(): Record<string, string> {
   return { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN };
 }
+export { startNodeProcess, type RunningProcess } from './node-process';

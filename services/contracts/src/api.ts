@@ -35,6 +35,15 @@ export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;
 
 // stores: POST managestores/list-stores
 export const listStoresRequestSchema = z.object({ email });
+/** Where a store's content comes from: crawled pages, Squarespace's API, a CSV catalogue or a connected Shopify shop. */
+export const STORE_SOURCES = ['crawl', 'squarespace', 'shopify-csv', 'shopify-oauth'] as const;
+export const storeSourceSchema = z.enum(STORE_SOURCES);
+export type StoreSource = z.infer<typeof storeSourceSchema>;
+
+/** A page, post or product the last sync could not index, and why, in words an owner understands. */
+export const skippedItemSchema = z.object({ item: z.string(), reason: z.string() });
+export type SkippedItem = z.infer<typeof skippedItemSchema>;
+
 export const storeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -42,10 +51,22 @@ export const storeSchema = z.object({
   platform: platformSchema,
   store_type: storeTypeSchema.default('store'),
   status: storeStatusSchema,
-  /** Why the last ingestion failed, when status is failed. */
+  /** Why the last sync failed (status failed), or what it skipped (status done with skipped items). */
   status_reason: z.string().nullable().optional(),
+  /** Pages, posts or products the search index holds. */
   pages: z.number().int().optional(),
   created_at: z.string().optional(),
+  source: storeSourceSchema.optional(),
+  /** While a sync runs: items handled so far and (once known) how many there are ("120 of 480"). */
+  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable().optional(),
+  /** Items the last sync skipped, with their reasons (the first 50), and how many in all. */
+  skipped: z.array(skippedItemSchema).optional(),
+  skipped_count: z.number().int().optional(),
+  last_synced_at: z.string().nullable().optional(),
+  /** When the next scheduled sync runs (every 24 h, or 12 h on Solo Premium AI); null: none scheduled. */
+  next_sync_at: z.string().nullable().optional(),
+  /** When "Sync now" may be pressed again (it is rate-limited); null: now. */
+  sync_available_at: z.string().nullable().optional(),
 });
 export type Store = z.infer<typeof storeSchema>;
 export const listStoresResponseSchema = z.array(storeSchema);
@@ -115,3 +136,16 @@ export const storeSuggestionSchema = z.object({
 });
 export type StoreSuggestion = z.infer<typeof storeSuggestionSchema>;
 export const storeSuggestionsResponseSchema = z.object({ suggestions: z.array(storeSuggestionSchema) });
+
+// stores: POST managestores/sync-store -> 202: re-sync one store now (rate-limited per store)
+export const syncStoreRequestSchema = z.object({
+  store_id: z.string().trim().min(1, 'store_id is required'),
+  email,
+});
+export const syncStoreResponseSchema = z.object({
+  store_id: z.string(),
+  status: storeStatusSchema,
+  /** When "Sync now" may be pressed again. */
+  sync_available_at: z.string(),
+});
+export type SyncStoreResponse = z.infer<typeof syncStoreResponseSchema>;

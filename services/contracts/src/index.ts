@@ -6,3 +6,4 @@ export * from './widget';
 export * from './validation';
 export * from './unsafe-text';
 export * from './shopify';
+export * from './squarespace';

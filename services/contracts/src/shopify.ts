@@ -48,3 +48,67 @@ export type ShopifyCheckStoreResponse = z.infer<typeof shopifyCheckStoreResponse
 export function shopifyStoreExistsMessage(url: string, storeId: string): string {
   return `A store with URL ${url} already exists (ID ${storeId}). Delete from Manage Stores first.`;
 }
+
+/** The columns of a catalogue CSV (section 5); a file without `name` is refused. */
+export const CATALOGUE_COLUMNS = ['name', 'description', 'price', 'category', 'image_url'] as const;
+export const CSV_FILE_INVALID = 'Please select a valid CSV file';
+/** A catalogue file larger than this is refused with a message (413). */
+export const CATALOGUE_MAX_BYTES = 20 * 1024 * 1024;
+export const CATALOGUE_MAX_ROWS = 50_000;
+
+/** The text fields of POST shopify/create-store-csv/ (multipart, with the file in `csv_file`). */
+export const shopifyCsvFieldsSchema = z.object({
+  email,
+  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
+  store_nickname: z.string().trim().max(120).optional(),
+  /** The Shopify store name; the section 5 rule makes it the shop's host. */
+  store_url: shopifyCheckStoreRequestSchema.shape.store_url,
+  platform: z.literal('shopify'),
+});
+
+/** A catalogue row that was not imported: its line in the file (header = 1), the column and why. */
+export const rejectedRowSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type RejectedRow = z.infer<typeof rejectedRowSchema>;
+
+export const shopifyCsvResponseSchema = z.object({
+  store_id: z.string(),
+  platform: z.literal('shopify'),
+  store_url: z.string(),
+  /** Products imported from the file. */
+  imported: z.number().int(),
+  /** Rows left out, the first 100 of `rejected_count`. */
+  rejected: z.array(rejectedRowSchema),
+  rejected_count: z.number().int(),
+});
+export type ShopifyCsvResponse = z.infer<typeof shopifyCsvResponseSchema>;
+
+// POST shopify/connect -> {authorize_url}: "Connect with Shopify" (OAuth, scope read_products). The wizard
+// opens authorize_url in a 500x700 popup (or goes there when popups are blocked); the result comes back
+// by postMessage from the API origin, or as the redirect parameters below.
+export const shopifyConnectRequestSchema = z.object({
+  email,
+  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
+  store_nickname: z.string().trim().max(120).optional(),
+  store_url: shopifyCheckStoreRequestSchema.shape.store_url,
+  /** The dashboard's origin, where the result is sent; only the product's own origin is accepted. */
+  client_origin: z.string().trim().min(1, 'client_origin is required').max(2048),
+});
+export const shopifyConnectResponseSchema = z.object({ authorize_url: z.string() });
+export type ShopifyConnectResponse = z.infer<typeof shopifyConnectResponseSchema>;
+
+/** What the callback page posts to the wizard window (postMessage, target the dashboard origin). */
+export const SHOPIFY_OAUTH_MESSAGE = 'sniff:shopify-oauth';
+export const shopifyOauthMessageSchema = z.discriminatedUnion('success', [
+  z.object({
+    type: z.literal(SHOPIFY_OAUTH_MESSAGE),
+    success: z.literal(true),
+    store_id: z.string(),
+    platform: z.literal('shopify'),
+    store_url_from_callback: z.string(),
+  }),
+  z.object({ type: z.literal(SHOPIFY_OAUTH_MESSAGE), success: z.literal(false), error: z.string() }),
+]);
+export type ShopifyOauthMessage = z.infer<typeof shopifyOauthMessageSchema>;
+
+/** The wizard's text for a failed connection (section 4). */
+export const shopifyConnectionFailed = (why: string) => `Shopify connection failed: ${why}`;

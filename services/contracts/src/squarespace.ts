@@ -1,0 +1,46 @@
+// Section 7 `square/create-store` (ecommerce) and `square/create-blog-portfolio` (blog): a Squarespace site
+// connected with a Developer API Key (section 2, wizard step 3).
+import { z } from 'zod';
+import { websiteUrlSchema } from './api';
+
+const email = z.string().trim().min(1, 'email is required');
+
+export const DEVELOPER_API_KEY_REQUIRED = 'Developer API Key is required.';
+export const SITEMAP_URL_INVALID = 'Invalid sitemap URL format.';
+
+/** Store types of the Squarespace form; realestate is shown, disabled, as coming soon. */
+export const SQUARESPACE_STORE_TYPES = ['ecommerce', 'blog'] as const;
+/** For blogs: products = Product Search Only, full = Content Search + Products Search. */
+export const SQUARESPACE_SEARCH_TYPES = ['products', 'full'] as const;
+export type SquarespaceSearchType = (typeof SQUARESPACE_SEARCH_TYPES)[number];
+
+/** An optional sitemap URL: blank means none (the site's /sitemap.xml is read). */
+const sitemapUrlSchema = z.preprocess(
+  (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+  z
+    .string()
+    .max(2048, SITEMAP_URL_INVALID)
+    .refine((v) => {
+      try {
+        const u = new URL(v.trim());
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, SITEMAP_URL_INVALID)
+    .transform((v) => new URL(v.trim()).href)
+    .optional(),
+);
+
+export const squarespaceCreateRequestSchema = z.object({
+  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
+  store_url: websiteUrlSchema,
+  store_nickname: z.string().trim().max(120).optional(),
+  platform: z.literal('squarespace'),
+  store_type: z.enum(SQUARESPACE_STORE_TYPES, { error: 'store_type must be ecommerce or blog' }),
+  search_type: z.enum(SQUARESPACE_SEARCH_TYPES, { error: 'search_type must be products or full' }).default('products'),
+  developer_api_key: z.string().trim().min(1, DEVELOPER_API_KEY_REQUIRED).max(512, 'Developer API Key is too long.'),
+  sitemap_url: sitemapUrlSchema,
+  email,
+});
+export type SquarespaceCreateRequest = z.input<typeof squarespaceCreateRequestSchema>;

@@ -25,6 +25,12 @@ export function send(res, status, headers, body, fault) {
   res.end(bytes);
 }
 
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} value undefined for an answer without a body (204)
+ * @param {{ headers?: Record<string, string>, fault?: string }} [options]
+ */
 export function sendJson(res, status, value, { headers = {}, fault } = {}) {
   const body = value === undefined ? '' : JSON.stringify(value);
   const type = value === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
@@ -54,7 +60,7 @@ function notModified(req, etag, lastModified) {
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {{ status?: number, type: string, body: string, lastModified?: string }} page
- * @param {string | undefined} fault
+ * @param {string} [fault]
  */
 export function sendPage(req, res, { status = 200, type, body, lastModified }, fault) {
   const headers = { 'content-type': type, 'cache-control': 'no-cache' };

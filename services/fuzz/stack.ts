@@ -8,6 +8,7 @@ import {
   type RunningProcess,
 } from '@sniff/service-kit/testing';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -124,6 +125,7 @@ export async function startStack(): Promise<Stack> {
     };
     const storesConfig = storesConfigSchema.parse({
       ...base,
+      SECRETS_KEY: randomBytes(32).toString('hex'),
       BILLING_URL: url(billingPort),
       SEARCH_URL: url(searchPort),
       ANALYTICS_URL: url(analyticsPort),

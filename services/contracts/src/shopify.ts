@@ -53,8 +53,8 @@ export function shopifyStoreExistsMessage(url: string, storeId: string): string 
 export const CATALOGUE_COLUMNS = ['name', 'description', 'price', 'category', 'image_url'] as const;
 export const CSV_FILE_INVALID = 'Please select a valid CSV file';
 /** A catalogue file larger than this is refused with a message (413). */
-export const CATALOGUE_MAX_BYTES = 20 * 1024 * 1024;
-export const CATALOGUE_MAX_ROWS = 50_000;
+export const CATALOGUE_MAX_BYTES = 10 * 1024 * 1024;
+export const CATALOGUE_MAX_ROWS = 20_000;
 
 /** The text fields of POST shopify/create-store-csv/ (multipart, with the file in `csv_file`). */
 export const shopifyCsvFieldsSchema = z.object({

@@ -30,15 +30,16 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res: unknown = host.switchToHttp().getResponse();
-    const { status, message, field } = this.describe(exception);
+    const { status, message, field, retryAfter } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     // An error is never reused by a browser or cache (a route may have allowed reuse of its answers).
     this.http.setHeader(res, 'cache-control', 'no-store');
+    if (retryAfter !== undefined) this.http.setHeader(res, 'retry-after', String(retryAfter));
     const body = { statusCode: status, error: errorName(status), message, ...(field ? { field } : {}) };
     this.http.reply(res, body, status);
   }
 
-  private describe(exception: unknown): { status: number; message: string; field?: string } {
+  private describe(exception: unknown): { status: number; message: string; field?: string; retryAfter?: number } {
     // A body of a type no route reads (Fastify's own words are just "Unsupported Media Type").
     if (exception instanceof HttpException && exception.getStatus() === 415) {
       return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' };
@@ -47,9 +48,10 @@ export class ErrorFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const body = exception.getResponse();
       if (typeof body === 'string') return { status, message: body };
-      const b = body as { message?: string | string[]; field?: string };
+      // `retryAfter` (seconds) becomes the Retry-After header of a 429 or 503.
+      const b = body as { message?: string | string[]; field?: string; retryAfter?: number };
       const message = Array.isArray(b.message) ? b.message.join('; ') : (b.message ?? exception.message);
-      return { status, message, field: b.field };
+      return { status, message, field: b.field, retryAfter: b.retryAfter };
     }
     // Body parser errors carry their HTTP status (too large, bad charset; malformed JSON: see service.ts).
     const e = exception as { status?: number; statusCode?: number; message?: string };

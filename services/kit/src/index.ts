@@ -10,3 +10,4 @@ export * from './validation';
 export * from './body-limits';
 export * from './routes';
 export * from './safe-text';
+export * from './multipart';

@@ -13,6 +13,8 @@ export interface KitRouteConfig {
   bodyLimit?: number;
   /** The JSON body reaches the handler as the bytes sent, unparsed (see RawBody). */
   rawBody?: boolean;
+  /** The handler reads a multipart/form-data upload itself (see Multipart). */
+  multipart?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@ import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { Queue } from './queue';
 import { recordRoutes, type KitRouteConfig } from './routes';
+import { installMultipart, wantsUploads } from './multipart';
 import { assertSafeText, rejectUnsafeText } from './safe-text';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
@@ -40,7 +41,13 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
   const level = LEVELS.indexOf(config.LOG_LEVEL);
   // Node's own keep-alive timeout (Fastify's is 72 s): a connection still busy when the app closes
   // is kept open after its answer for this long, and closing waits for it.
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, keepAliveTimeout: 5_000, frameworkErrors });
+  // A trailing slash names the same route (the spec writes some paths with one: shopify/create-store-csv/).
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT,
+    keepAliveTimeout: 5_000,
+    frameworkErrors,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     logger: LEVELS.slice(0, level + 1),
     bodyParser: false,
@@ -51,6 +58,7 @@ export async function createServiceApp(root: DynamicModule, config: BaseServiceC
   installBodyLimits(fastify);
   rejectUnsafeText(fastify);
   bodyParsers(fastify);
+  if (wantsUploads(root)) await installMultipart(fastify);
   app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
   app.enableShutdownHooks();
   return app;

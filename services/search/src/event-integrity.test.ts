@@ -19,7 +19,8 @@ import { AnalyticsAppModule } from '../../analytics/src/app.module';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule as StoresModule } from '../../stores/src/app.module';
-import type { StoresConfig } from '../../stores/src/config';
+
+import { storesTestConfig } from '../../stores/src/testing/config';
 import { SearchAppModule } from './app.module';
 import { SITE_DOCUMENTS } from './engine/fixtures';
 
@@ -112,8 +113,7 @@ describe('events nobody outside can plant', () => {
       plansOnlyBillingConfig(testConfig(db.url), `${OWNER}:busniess_starter_monthly`),
       billingPort!,
     );
-    const storesConfig: StoresConfig = {
-      ...testConfig(db.url),
+    const storesConfig = storesTestConfig(testConfig(db.url), {
       BILLING_URL: at(billingPort!),
       SEARCH_URL: at(searchPort!),
       ANALYTICS_URL: at(analyticsPort!),
@@ -121,7 +121,7 @@ describe('events nobody outside can plant', () => {
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
-    };
+    });
     stores = await start((c) => StoresModule.forRoot(c), storesConfig, storesPort!);
     search = await start(
       (c) => SearchAppModule.forRoot(c),

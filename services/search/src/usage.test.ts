@@ -12,7 +12,8 @@ import {
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule as StoresModule } from '../../stores/src/app.module';
-import type { StoresConfig } from '../../stores/src/config';
+
+import { storesTestConfig } from '../../stores/src/testing/config';
 import { SearchAppModule } from './app.module';
 import type { SearchConfig } from './config';
 import { SITE_DOCUMENTS } from './engine/fixtures';
@@ -99,8 +100,7 @@ describe('monthly search usage and quotas', () => {
     const at = (port: number) => `http://127.0.0.1:${port}`;
     const billingConfig = plansOnlyBillingConfig(testConfig(db.url), `${SHOP}:starter`);
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig, billingPort);
-    const storesConfig: StoresConfig = {
-      ...testConfig(db.url),
+    const storesConfig = storesTestConfig(testConfig(db.url), {
       BILLING_URL: at(billingPort!),
       SEARCH_URL: at(searchPort!),
       ANALYTICS_URL: 'http://127.0.0.1:9',
@@ -108,7 +108,7 @@ describe('monthly search usage and quotas', () => {
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
-    };
+    });
     stores = await startTestService(StoresModule.forRoot(storesConfig), storesConfig, storesPort);
     searchConfig = {
       ...testConfig(db.url),

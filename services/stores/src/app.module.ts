@@ -1,22 +1,45 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { HealthModule, Queue, queueProviders, serviceDatabase } from '@sniff/service-kit';
+import { acceptsUploads, HealthModule, Queue, queueProviders, serviceDatabase } from '@sniff/service-kit';
 import { STORES_CONFIG, StoresConfig } from './config';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { FetchingModule } from './fetching/fetching.module';
+import { SafeFetcher } from './fetching/safe-fetch';
 import { migrations } from './migrations';
 import { SearchSettingsEntity } from './search-settings/search-settings.entity';
+import { SecretBox } from './secrets/secret-box';
+import { ShopifyModule } from './shopify/shopify.module';
+import { ShopifyApp } from './shopify/shopify-app';
+import { SquarespaceApi } from './squarespace/squarespace-api';
+import { SquarespaceModule } from './squarespace/squarespace.module';
+import { OwnerPlans } from './stores/owner-plans';
 import { StoreEntity } from './stores/store.entity';
 import { StoresModule } from './stores/stores.module';
+import { SourceItemEntity } from './sync/source-item.entity';
 
-/** Settings and the job queue, shared by every feature module. */
+/** Settings, the job queue, sealed credentials, owners' plans and the platforms' clients, shared by every feature. */
 @Module({})
 class CoreModule {
   static forRoot(config: StoresConfig): DynamicModule {
     return {
       module: CoreModule,
       global: true,
-      providers: [{ provide: STORES_CONFIG, useValue: config }, ...queueProviders(config)],
-      exports: [STORES_CONFIG, Queue],
+      providers: [
+        { provide: STORES_CONFIG, useValue: config },
+        ...queueProviders(config),
+        { provide: SecretBox, useValue: new SecretBox(config.SECRETS_KEY) },
+        OwnerPlans,
+        {
+          provide: SquarespaceApi,
+          inject: [SafeFetcher],
+          useFactory: (fetcher: SafeFetcher) => new SquarespaceApi(fetcher, config.SQUARESPACE_API_URL),
+        },
+        {
+          provide: ShopifyApp,
+          inject: [SafeFetcher],
+          useFactory: (fetcher: SafeFetcher) => new ShopifyApp(config, fetcher),
+        },
+      ],
+      exports: [STORES_CONFIG, Queue, SecretBox, OwnerPlans, SquarespaceApi, ShopifyApp],
     };
   }
 }
@@ -27,13 +50,21 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        serviceDatabase(config, { schema: 'stores', entities: [StoreEntity, SearchSettingsEntity], migrations }),
-        CoreModule.forRoot(config),
+        serviceDatabase(config, {
+          schema: 'stores',
+          entities: [StoreEntity, SearchSettingsEntity, SourceItemEntity],
+          migrations,
+        }),
         FetchingModule.forRoot(config),
+        CoreModule.forRoot(config),
         HealthModule,
         DiscoveryModule,
         StoresModule,
+        SquarespaceModule,
+        ShopifyModule,
       ],
+      // The Shopify catalogue upload (multipart).
+      providers: [acceptsUploads()],
     };
   }
 }

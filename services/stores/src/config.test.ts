@@ -1,7 +1,11 @@
 import { loadConfig } from '@sniff/service-kit';
 import { storesConfigSchema } from './config';
 
-const env = { DATABASE_URL: 'postgres://localhost/sniff', INTERNAL_TOKEN: 'x'.repeat(16) };
+const env = {
+  DATABASE_URL: 'postgres://localhost/sniff',
+  INTERNAL_TOKEN: 'x'.repeat(16),
+  SECRETS_KEY: 'ab'.repeat(32),
+};
 
 describe('stores configuration', () => {
   it('reads FETCH_ALLOW_ORIGINS as exact origins, written as URL.origin writes them', () => {

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
-import { createServiceApp, Queue } from '@sniff/service-kit';
+import { createServiceApp } from '@sniff/service-kit';
 import {
   asInternal,
   asOwner,
@@ -15,7 +15,8 @@ import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
 import { AppModule } from './app.module';
 import { STORES_CONFIG, type StoresConfig } from './config';
-import { INGEST_QUEUE } from './ingestion/ingestion.constants';
+import { storesTestConfig } from './testing/config';
+import { SyncService } from './sync/sync.service';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 30_000): Promise<T> {
@@ -96,8 +97,7 @@ describe('store search settings', () => {
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     search = await startSearch(db.url, 0);
     searchPort = Number(new URL(search.url).port);
-    const config: StoresConfig = {
-      ...testConfig(db.url),
+    const config = storesTestConfig(testConfig(db.url), {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
@@ -105,7 +105,7 @@ describe('store search settings', () => {
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
-    };
+    });
     stores = await startTestService(AppModule.forRoot(config), config);
 
     const res = await fetch(`${stores.url}/saas/create-website`, {
@@ -295,7 +295,7 @@ describe('store search settings', () => {
     try {
       await sql.query(`DELETE FROM search.store_settings WHERE store_id = $1`, [storeId]);
       expect((await searchHas()).version).toBe(0);
-      await stores.app.get(Queue).send(INGEST_QUEUE, { storeId });
+      await stores.app.get(SyncService).enqueue(storeId);
       const held = await waitFor(async () => {
         const s = await searchHas();
         return s.version > 0 && s;

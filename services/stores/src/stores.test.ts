@@ -12,10 +12,12 @@ import { Queue } from '@sniff/service-kit';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule } from './app.module';
-import type { StoresConfig } from './config';
+
+import { storesTestConfig } from './testing/config';
 import { documentId } from './ingestion/extract';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 import { SearchStub, startSearchStub } from './testing/search-stub';
+import { SYNC_QUEUE } from './sync/sync.constants';
 
 const xml = (body: string | ((o: string) => string)) => ({ type: 'application/xml', body });
 const urlset = (paths: string[]) => (o: string) =>
@@ -107,8 +109,7 @@ describe('stores service', () => {
       ].join(','),
     );
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config: StoresConfig = {
-      ...testConfig(db.url),
+    const config = storesTestConfig(testConfig(db.url), {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
@@ -117,7 +118,7 @@ describe('stores service', () => {
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
-    };
+    });
     stores = await startTestService(AppModule.forRoot(config), config);
   });
   afterAll(async () => {
@@ -558,8 +559,7 @@ describe('stores ingestion after a crash', () => {
     const site = await startFixtureSite({ '/': html('Home', '<h1>Welcome</h1>'), '/pricing': PRICING });
     const billingConfig = plansOnlyBillingConfig(testConfig(db.url), '');
     const billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config: StoresConfig = {
-      ...testConfig(db.url),
+    const config = storesTestConfig(testConfig(db.url), {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
@@ -567,7 +567,7 @@ describe('stores ingestion after a crash', () => {
       INGEST_EXPIRE_SECONDS: 1,
       INGEST_RETRY_DELAY_SECONDS: 0,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
-    };
+    });
     const sql = new Client({ connectionString: db.url });
     const deadWorker = new PgBoss({ connectionString: db.url, schema: 'pgboss', supervise: false, schedule: false });
     try {
@@ -582,8 +582,12 @@ describe('stores ingestion after a crash', () => {
         [`${site.origin}/`, [`${site.origin}/`, `${site.origin}/pricing`]],
       );
       await deadWorker.start();
-      const jobId = await deadWorker.send('ingest-store', { storeId: 'st_crashcrashcrash1' });
-      const [taken] = await deadWorker.fetch('ingest-store');
+      const jobId = await deadWorker.send(
+        SYNC_QUEUE,
+        { storeId: 'st_crashcrashcrash1' },
+        { singletonKey: 'st_crashcrashcrash1' },
+      );
+      const [taken] = await deadWorker.fetch(SYNC_QUEUE);
       expect(taken?.id).toBe(jobId);
       await deadWorker.stop({ graceful: false, wait: true });
 

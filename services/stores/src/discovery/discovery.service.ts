@@ -4,10 +4,10 @@ import robotsParser from 'robots-parser';
 import type { CrawlMapResponse } from '@sniff/contracts';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, FetchFailedError, ROBOTS_AGENT, SafeFetcher } from '../fetching/safe-fetch';
+import { readSitemaps } from '../fetching/sitemap';
 import { cleanUrl, sameHost, urlKey } from './urls';
 
 export const MAX_DISCOVERED_URLS = 200;
-const MAX_SITEMAPS = 10;
 
 type Robots = ReturnType<typeof robotsParser>;
 
@@ -70,30 +70,13 @@ export class DiscoveryService {
 
   /** Page URLs from /sitemap.xml and the sitemaps robots.txt names, following sitemap indexes. */
   private async fromSitemaps(origin: string, named: string[]): Promise<string[]> {
-    const queue = [...named, `${origin}/sitemap.xml`].map((u) => cleanUrl(u)).filter((u): u is string => !!u);
-    const done = new Set<string>();
-    const pages: string[] = [];
-    while (queue.length && done.size < MAX_SITEMAPS && pages.length < MAX_DISCOVERED_URLS * 2) {
-      const sitemap = queue.shift()!;
-      if (done.has(sitemap)) continue;
-      done.add(sitemap);
-      let xml: string;
-      try {
-        xml = (await this.fetcher.fetch(sitemap, 'sitemap')).body;
-      } catch (err) {
-        this.logger.debug(`sitemap ${sitemap} skipped: ${(err as Error).message}`);
-        continue;
-      }
-      const $ = cheerio.load(xml, { xml: true });
-      const locs = (sel: string) =>
-        $(sel)
-          .map((_, el) => cleanUrl($(el).text().trim()))
-          .get()
-          .filter((u): u is string => !!u);
-      queue.push(...locs('sitemapindex > sitemap > loc'));
-      pages.push(...locs('urlset > url > loc'));
-    }
-    return pages;
+    const { entries, failures } = await readSitemaps(
+      this.fetcher,
+      [...named, `${origin}/sitemap.xml`],
+      MAX_DISCOVERED_URLS * 2,
+    );
+    for (const failure of failures) this.logger.debug(`sitemap skipped: ${failure}`);
+    return entries.map((e) => e.url);
   }
 
   /** Same-document links of a page, resolved against its URL. */

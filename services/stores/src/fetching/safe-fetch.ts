@@ -68,11 +68,15 @@ export interface SafeFetchOptions {
 export interface SafeResponse {
   /** The final URL after redirects. */
   url: string;
+  /** 304 when the page did not change since the validators given (the body is then empty). */
   status: number;
   contentType: string;
   body: string;
   /** The body was cut at the size limit. */
   truncated: boolean;
+  /** The page's validators, for the next conditional fetch. */
+  etag?: string;
+  lastModified?: string;
 }
 
 const RANGE_NAMES: Record<string, string> = {
@@ -166,8 +170,21 @@ interface RawResponse {
   truncated: boolean;
 }
 
+/** Method, headers and body of one request (a GET with none by default). */
+export interface RequestInit {
+  method?: 'GET' | 'POST' | 'HEAD';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** One HTTP exchange with the socket pinned to `address`. */
-function request(url: URL, address: string, maxBytes: number, signal: AbortSignal): Promise<RawResponse> {
+function request(
+  url: URL,
+  address: string,
+  maxBytes: number,
+  signal: AbortSignal,
+  init: RequestInit,
+): Promise<RawResponse> {
   const family = address.includes(':') ? 6 : 4;
   const pinned: LookupFunction = (_host, opts, cb) => {
     if ((opts as { all?: boolean }).all)
@@ -175,16 +192,17 @@ function request(url: URL, address: string, maxBytes: number, signal: AbortSigna
     else cb(null, address, family);
   };
   const lib = url.protocol === 'https:' ? https : http;
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    accept: '*/*',
+    'accept-encoding': 'identity',
+    ...init.headers,
+  };
+  if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
   return new Promise((resolve, reject) => {
     const req = lib.request(
       url,
-      {
-        method: 'GET',
-        lookup: pinned,
-        signal,
-        agent: false,
-        headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity' },
-      },
+      { method: init.method ?? 'GET', lookup: pinned, signal, agent: false, headers },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -213,7 +231,7 @@ function request(url: URL, address: string, maxBytes: number, signal: AbortSigna
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(init.body);
   });
 }
 
@@ -226,11 +244,28 @@ function decode(body: Buffer, contentType: string): string {
   }
 }
 
-/** Fetches `input` safely; throws BlockedAddressError or FetchFailedError with an owner-readable message. */
-export async function safeFetch(input: string, kind: FetchKind, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+export interface SafeRawResponse {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** The body was cut at the size limit. */
+  truncated: boolean;
+}
+
+/**
+ * The SSRF-safe exchange every fetch of the stores service goes through: scheme, address (each hop
+ * vetted and the socket pinned to it), redirects (GET and HEAD only), time and size. Any status comes
+ * back as it is; only what never produced an answer throws (BlockedAddressError, FetchFailedError).
+ */
+export async function safeRequest(
+  input: string,
+  init: RequestInit = {},
+  options: SafeFetchOptions & { maxBytes: number },
+): Promise<SafeRawResponse> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxRedirects = options.maxRedirects ?? 5;
-  const maxBytes = options.maxBytes ?? LIMITS[kind];
+  const maxRedirects = (init.method ?? 'GET') === 'POST' ? 0 : (options.maxRedirects ?? 5);
   const signal = AbortSignal.timeout(timeoutMs);
   let url: URL;
   try {
@@ -243,7 +278,7 @@ export async function safeFetch(input: string, kind: FetchKind, options: SafeFet
     const address = await vetAddress(url, options);
     let res: RawResponse;
     try {
-      res = await request(url, address, maxBytes, signal);
+      res = await request(url, address, options.maxBytes, signal, init);
     } catch (err) {
       const e = err as { code?: string; name?: string; message?: string };
       const why =
@@ -253,41 +288,85 @@ export async function safeFetch(input: string, kind: FetchKind, options: SafeFet
       throw new FetchFailedError(url.href, `Could not reach ${url.origin}: ${why}`);
     }
     const location = res.headers.location;
-    if (res.status >= 300 && res.status < 400 && location) {
+    if (res.status >= 300 && res.status < 400 && res.status !== 304 && location && maxRedirects > 0) {
       if (hop >= maxRedirects)
         throw new FetchFailedError(url.href, `Too many redirects from ${input} (more than ${maxRedirects})`);
       url = new URL(location, url);
       url.hash = '';
       continue;
     }
-    if (res.status < 200 || res.status >= 300)
-      throw new FetchFailedError(url.href, `The site returned HTTP ${res.status} for ${url.href}`, res.status);
-    const contentType = (res.headers['content-type'] ?? '').toLowerCase();
-    const mime = contentType.split(';')[0]!.trim();
-    if (!TYPES[kind].test(mime)) {
-      const what = kind === 'html' ? 'an HTML page' : kind === 'sitemap' ? 'an XML sitemap' : 'a robots.txt file';
-      throw new FetchFailedError(url.href, `${url.href} is not ${what} (${mime || 'no content type'})`);
-    }
-    let body = res.body;
-    let truncated = res.truncated;
-    if (kind === 'sitemap' && body[0] === 0x1f && body[1] === 0x8b) {
-      try {
-        body = gunzipSync(body, { maxOutputLength: maxBytes });
-      } catch {
-        // Too large when unpacked, or cut at the download limit: use what we can't trust as nothing.
-        throw new FetchFailedError(url.href, `${url.href} could not be unpacked within ${maxBytes} bytes`);
-      }
-      truncated = false;
-    }
-    return { url: url.href, status: res.status, contentType: mime, body: decode(body, contentType), truncated };
+    return { url: url.href, status: res.status, headers: res.headers, body: res.body, truncated: res.truncated };
   }
 }
 
-/** A fetcher bound to the service's settings (FETCH_ALLOW_ORIGINS). */
+/** Conditional GET: what the last fetch of the page answered. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+/** Fetches `input` safely; throws BlockedAddressError or FetchFailedError with an owner-readable message. */
+export async function safeFetch(
+  input: string,
+  kind: FetchKind,
+  options: SafeFetchOptions = {},
+  validators: Validators = {},
+): Promise<SafeResponse> {
+  const maxBytes = options.maxBytes ?? LIMITS[kind];
+  const headers: Record<string, string> = {};
+  if (validators.etag) headers['if-none-match'] = validators.etag;
+  if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
+  const res = await safeRequest(input, { headers }, { ...options, maxBytes });
+  const header = (name: string) => {
+    const v = res.headers[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const etag = header('etag');
+  const lastModified = header('last-modified');
+  if (res.status === 304)
+    return { url: res.url, status: 304, contentType: '', body: '', truncated: false, etag, lastModified };
+  if (res.status < 200 || res.status >= 300)
+    throw new FetchFailedError(res.url, `The site returned HTTP ${res.status} for ${res.url}`, res.status);
+  const contentType = (header('content-type') ?? '').toLowerCase();
+  const mime = contentType.split(';')[0]!.trim();
+  if (!TYPES[kind].test(mime)) {
+    const what = kind === 'html' ? 'an HTML page' : kind === 'sitemap' ? 'an XML sitemap' : 'a robots.txt file';
+    throw new FetchFailedError(res.url, `${res.url} is not ${what} (${mime || 'no content type'})`);
+  }
+  let body = res.body;
+  let truncated = res.truncated;
+  if (kind === 'sitemap' && body[0] === 0x1f && body[1] === 0x8b) {
+    try {
+      body = gunzipSync(body, { maxOutputLength: maxBytes });
+    } catch {
+      // Too large when unpacked, or cut at the download limit: use what we can't trust as nothing.
+      throw new FetchFailedError(res.url, `${res.url} could not be unpacked within ${maxBytes} bytes`);
+    }
+    truncated = false;
+  }
+  return {
+    url: res.url,
+    status: res.status,
+    contentType: mime,
+    body: decode(body, contentType),
+    truncated,
+    etag,
+    lastModified,
+  };
+}
+
+/** JSON APIs (Squarespace's, Shopify's) answer up to this many bytes. */
+const API_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A fetcher bound to the service's settings (FETCH_ALLOW_ORIGINS, FETCH_TIMEOUT_MS). */
 export class SafeFetcher {
   constructor(private readonly options: SafeFetchOptions = {}) {}
-  fetch(url: string, kind: FetchKind, overrides: SafeFetchOptions = {}): Promise<SafeResponse> {
-    return safeFetch(url, kind, { ...this.options, ...overrides });
+  fetch(url: string, kind: FetchKind, validators?: Validators): Promise<SafeResponse> {
+    return safeFetch(url, kind, this.options, validators);
+  }
+  /** A call to a third party's API, any status returned (see safeRequest). */
+  request(url: string, init: RequestInit = {}): Promise<SafeRawResponse> {
+    return safeRequest(url, init, { ...this.options, maxBytes: API_MAX_BYTES });
   }
   /** The checks the first hop of a fetch of `url` would make, without connecting (BlockedAddressError). */
   async vet(url: string): Promise<void> {

@@ -5,9 +5,9 @@ import {
   createWebsiteRequestSchema,
   deleteStoreRequestSchema,
   listStoresRequestSchema,
-  shopifyCheckStoreRequestSchema,
   Store,
-  type ShopifyCheckStoreResponse,
+  syncStoreRequestSchema,
+  type SyncStoreResponse,
 } from '@sniff/contracts';
 import { z } from 'zod';
 import { StoresService } from './stores.service';
@@ -21,6 +21,16 @@ export class ManageStoresController {
   @HttpCode(200)
   list(@CurrentOwner() owner: Owner, @ValidBody(listStoresRequestSchema) _body: unknown): Promise<Store[]> {
     return this.stores.list(owner.sub);
+  }
+
+  /** POST managestores/sync-store {store_id} -> 202: the store re-syncs now (once a minute per store). */
+  @Post('sync-store')
+  @HttpCode(202)
+  sync(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(syncStoreRequestSchema) body: z.infer<typeof syncStoreRequestSchema>,
+  ): Promise<SyncStoreResponse> {
+    return this.stores.syncNow(owner.sub, body.store_id);
   }
 
   @Post('delete-store')
@@ -46,22 +56,6 @@ export class SaasController {
     @ValidBody(createWebsiteRequestSchema) body: z.infer<typeof createWebsiteRequestSchema>,
   ): Promise<CreateStoreResponse> {
     return this.stores.createWebsite(owner.sub, body);
-  }
-}
-
-@Controller('shopify')
-@UseGuards(OwnerGuard)
-export class ShopifyController {
-  constructor(private readonly stores: StoresService) {}
-
-  /** POST shopify/check-store {email, store_url} -> {exists, store_id}: the wizard asks before step 3. */
-  @Post('check-store')
-  @HttpCode(200)
-  checkStore(
-    @CurrentOwner() owner: Owner,
-    @ValidBody(shopifyCheckStoreRequestSchema) body: z.infer<typeof shopifyCheckStoreRequestSchema>,
-  ): Promise<ShopifyCheckStoreResponse> {
-    return this.stores.checkShopifyStore(owner.sub, body.store_url);
   }
 }
 

@@ -1,18 +1,20 @@
-import { ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { callInternal, Queue } from '@sniff/service-kit';
 import {
   CreateStoreResponse,
   createWebsiteRequestSchema,
   type Entitlements,
-  entitlementsFor,
-  type PlanEntry,
+  type Platform,
   Store,
-  UserInfoResponse,
   type ShopifyCheckStoreResponse,
+  type StoreSource,
+  type StoreStatus,
+  type StoreType,
   type StoreWidgetRules,
+  type SyncStoreResponse,
   widgetRulesFor,
 } from '@sniff/contracts';
 import type { z } from 'zod';
@@ -20,9 +22,14 @@ import { STORES_CONFIG, StoresConfig } from '../config';
 import { urlKey } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, SafeFetcher } from '../fetching/safe-fetch';
-import { INGEST_QUEUE } from '../ingestion/ingestion.constants';
+import { SecretBox } from '../secrets/secret-box';
+import type { SourceItem } from '../sync/source';
+import { SourceItemEntity } from '../sync/source-item.entity';
+import { SYNC_QUEUE } from '../sync/sync.constants';
+import { SyncService } from '../sync/sync.service';
 import { platformRefusal, storeLimitMessage } from './allowance';
-import { StoreEntity } from './store.entity';
+import { OwnerPlans } from './owner-plans';
+import { type SourceConfig, StoreEntity } from './store.entity';
 
 type CreateWebsite = z.infer<typeof createWebsiteRequestSchema>;
 
@@ -30,7 +37,9 @@ export function newStoreId(): string {
   return `st_${randomBytes(12).toString('base64url')}`;
 }
 
-export function toStore(s: StoreEntity): Store {
+export function toStore(s: StoreEntity, syncNowSeconds = 0): Store {
+  const running = s.status === 'queued' || s.status === 'running';
+  const available = s.syncRequestedAt ? new Date(s.syncRequestedAt.getTime() + syncNowSeconds * 1000) : null;
   return {
     id: s.id,
     name: s.name,
@@ -41,7 +50,29 @@ export function toStore(s: StoreEntity): Store {
     status_reason: s.statusReason,
     pages: s.pagesIndexed,
     created_at: s.createdAt.toISOString(),
+    source: s.source,
+    progress: running && s.progressDone !== null ? { done: s.progressDone, total: s.progressTotal } : null,
+    skipped: s.skipped,
+    skipped_count: s.skippedCount,
+    last_synced_at: s.lastSyncedAt?.toISOString() ?? null,
+    next_sync_at: s.nextSyncAt?.toISOString() ?? null,
+    sync_available_at: available && available.getTime() > Date.now() ? available.toISOString() : null,
   };
+}
+
+/** A store to create: what the owner entered, where its content comes from, and its first items (a catalogue). */
+export interface NewStore {
+  platform: Platform;
+  name: string;
+  nickname?: string | null;
+  url: string;
+  storeType: StoreType;
+  source: StoreSource;
+  sourceConfig?: SourceConfig;
+  /** The API key or access token, sealed before it is stored. */
+  credential?: string;
+  pageUrls?: string[];
+  items?: SourceItem[];
 }
 
 @Injectable()
@@ -50,27 +81,70 @@ export class StoresService {
 
   constructor(
     @InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>,
+    @InjectDataSource() private readonly db: DataSource,
     @Inject(STORES_CONFIG) private readonly config: StoresConfig,
     private readonly queue: Queue,
     private readonly fetcher: SafeFetcher,
+    private readonly plans: OwnerPlans,
+    private readonly secrets: SecretBox,
+    private readonly sync: SyncService,
   ) {}
 
   async list(ownerSub: string): Promise<Store[]> {
     const rows = await this.stores.find({ where: { ownerSub }, order: { createdAt: 'DESC', id: 'ASC' } });
-    return rows.map(toStore);
+    return rows.map((s) => toStore(s, this.config.SYNC_NOW_INTERVAL_SECONDS));
   }
 
   /**
-   * Creates a custom-website store within the owner's entitlements and queues its ingestion. An
-   * owner over the allowance (after a downgrade) keeps every store but creates none until within it.
+   * Whether the owner may create a store on `platform`: its plan gate, then the allowance (an owner
+   * over it after a downgrade keeps every store but creates none until within it). 403 naming why.
    */
-  async createWebsite(ownerSub: string, body: CreateWebsite): Promise<CreateStoreResponse> {
-    const { plans, ent } = await this.plansOf(ownerSub);
-    const refusal = platformRefusal(ent, body.platform);
+  async assertCanCreate(ownerSub: string, platform: Platform): Promise<Entitlements> {
+    const { plans, ent } = await this.plans.of(ownerSub);
+    const refusal = platformRefusal(ent, platform);
     if (refusal) throw new ForbiddenException(refusal);
     if ((await this.stores.count({ where: { ownerSub } })) >= ent.maxStores) {
       throw new ForbiddenException(storeLimitMessage(plans, ent));
     }
+    return ent;
+  }
+
+  /** Saves the store (with its first items, for a catalogue) and queues its first sync. */
+  async create(ownerSub: string, spec: NewStore): Promise<StoreEntity> {
+    const store = this.stores.create({
+      id: newStoreId(),
+      ownerSub,
+      name: spec.name,
+      nickname: spec.nickname ?? null,
+      url: spec.url,
+      platform: spec.platform,
+      storeType: spec.storeType,
+      status: 'queued',
+      statusReason: null,
+      pageUrls: spec.pageUrls ?? [],
+      pagesIndexed: 0,
+      source: spec.source,
+      sourceConfig: spec.sourceConfig ?? {},
+      credential: spec.credential ? this.secrets.seal(spec.credential) : null,
+      skipped: [],
+      skippedCount: 0,
+    });
+    await this.db.transaction(async (m) => {
+      await m.save(store);
+      const items = spec.items ?? [];
+      for (let i = 0; i < items.length; i += 500) {
+        const rows = items.slice(i, i + 500).map((it) => ({ storeId: store.id, ...it }));
+        await m.createQueryBuilder().insert().into(SourceItemEntity).values(rows).execute();
+      }
+    });
+    const jobId = await this.sync.enqueue(store.id);
+    if (jobId) await this.stores.update({ id: store.id }, { jobId });
+    return store;
+  }
+
+  /** saas/create-website: a custom website's selected pages, crawled by the first sync. */
+  async createWebsite(ownerSub: string, body: CreateWebsite): Promise<CreateStoreResponse> {
+    const ent = await this.assertCanCreate(ownerSub, body.platform);
     const pages = dedupe([body.store_url, ...body.store_urls]);
     if (pages.length > ent.maxCustomPages) {
       throw new ForbiddenException(
@@ -80,24 +154,53 @@ export class StoresService {
       );
     }
     await this.refuseBlockedPages(body, pages);
-    const store = await this.stores.save(
-      this.stores.create({
-        id: newStoreId(),
-        ownerSub,
-        name: body.store_name,
-        nickname: body.store_nickname ?? null,
-        url: pages[0]!,
-        platform: 'custom',
-        storeType: body.site_type,
-        status: 'queued',
-        statusReason: null,
-        pageUrls: pages,
-        pagesIndexed: 0,
-      }),
-    );
-    const jobId = await this.queue.send(INGEST_QUEUE, { storeId: store.id });
-    await this.stores.update({ id: store.id }, { jobId });
+    const store = await this.create(ownerSub, {
+      platform: 'custom',
+      name: body.store_name,
+      nickname: body.store_nickname,
+      url: pages[0]!,
+      storeType: body.site_type,
+      source: 'crawl',
+      pageUrls: pages,
+    });
     return { store_id: store.id, platform: 'custom', store_url: store.url, type: store.storeType };
+  }
+
+  /**
+   * managestores/sync-store: queues a sync of the caller's store now. Once per SYNC_NOW_INTERVAL_SECONDS
+   * per store (429 saying when again); a store already queued or syncing keeps its sync (no second one).
+   */
+  async syncNow(ownerSub: string, storeId: string): Promise<SyncStoreResponse> {
+    const interval = this.config.SYNC_NOW_INTERVAL_SECONDS;
+    // One statement: the owner check, the rate limit and the claim cannot interleave with another press.
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [claimed] = (await this.stores.query(
+      `UPDATE "stores"."stores" SET "sync_requested_at" = now(),
+         "status" = CASE WHEN "status" IN ('queued', 'running') THEN "status" ELSE 'queued' END
+       WHERE "id" = $1 AND "owner_sub" = $2
+         AND ("sync_requested_at" IS NULL OR "sync_requested_at" <= now() - make_interval(secs => $3))
+       RETURNING "id", "status"`,
+      [storeId, ownerSub, interval],
+    )) as [{ id: string; status: StoreStatus }[], number];
+    if (!claimed.length) {
+      const store = await this.stores.findOne({ where: { id: storeId, ownerSub } });
+      if (!store) throw new NotFoundException('Store not found');
+      const wait = Math.max(
+        1,
+        Math.ceil(((store.syncRequestedAt?.getTime() ?? 0) + interval * 1000 - Date.now()) / 1000),
+      );
+      throw new HttpException(
+        { message: `Sync was requested moments ago. You can sync again in ${wait} s.`, retryAfter: wait },
+        429,
+      );
+    }
+    const jobId = await this.sync.enqueue(storeId);
+    if (jobId) await this.stores.update({ id: storeId }, { jobId });
+    return {
+      store_id: storeId,
+      status: claimed[0]!.status,
+      sync_available_at: new Date(Date.now() + interval * 1000).toISOString(),
+    };
   }
 
   /**
@@ -127,7 +230,7 @@ export class StoresService {
     if (!store) throw new NotFoundException('Store not found');
     if (store.jobId) {
       try {
-        await (await this.queue.client()).cancel(INGEST_QUEUE, store.jobId);
+        await (await this.queue.client()).cancel(SYNC_QUEUE, store.jobId);
       } catch (err) {
         // A finished job cannot be cancelled; the worker also ends quietly for a deleted store.
         this.logger.debug(`cancel ${store.jobId}: ${(err as Error).message}`);
@@ -147,22 +250,8 @@ export class StoresService {
   async widgetRules(storeId: string): Promise<StoreWidgetRules> {
     const store = await this.stores.findOne({ where: { id: storeId }, select: { id: true, ownerSub: true } });
     if (!store) throw new NotFoundException('Store not found');
-    const ent = await this.entitlementsOf(store.ownerSub);
+    const { ent } = await this.plans.of(store.ownerSub);
     return { ...widgetRulesFor(ent), owner: store.ownerSub, monthlySearches: ent.monthlySearches };
-  }
-
-  /** The owner's entitlements, from the plans billing holds. */
-  private async entitlementsOf(ownerSub: string): Promise<Entitlements> {
-    return (await this.plansOf(ownerSub)).ent;
-  }
-
-  private async plansOf(ownerSub: string): Promise<{ plans: PlanEntry[]; ent: Entitlements }> {
-    const { plans } = await callInternal<UserInfoResponse>(
-      'billing',
-      this.config.BILLING_URL,
-      `/internal/users/${encodeURIComponent(ownerSub)}/plans`,
-    );
-    return { plans, ent: entitlementsFor(plans) };
   }
 
   /**

@@ -1,1 +1,0 @@
-export const INGEST_QUEUE = 'ingest-store';

@@ -1,0 +1,113 @@
+import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BodyLimit, CurrentOwner, Multipart, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
+import {
+  CATALOGUE_MAX_BYTES,
+  shopifyCheckStoreRequestSchema,
+  shopifyConnectRequestSchema,
+  type ShopifyCheckStoreResponse,
+  type ShopifyConnectResponse,
+  type ShopifyCsvResponse,
+} from '@sniff/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { STORES_CONFIG, StoresConfig } from '../config';
+import { StoresService } from '../stores/stores.service';
+import { CatalogueService } from './catalogue.service';
+import { type OauthAnswer, ShopifyOauthService } from './oauth.service';
+import { RESULT_PAGE_POLICY, resultPage } from './result-page';
+
+@Controller('shopify')
+@UseGuards(OwnerGuard)
+export class ShopifyController {
+  constructor(
+    private readonly stores: StoresService,
+    private readonly catalogue: CatalogueService,
+    private readonly oauth: ShopifyOauthService,
+  ) {}
+
+  /** POST shopify/check-store {email, store_url} -> {exists, store_id}: the wizard asks before step 3. */
+  @Post('check-store')
+  @HttpCode(200)
+  checkStore(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(shopifyCheckStoreRequestSchema) body: z.infer<typeof shopifyCheckStoreRequestSchema>,
+  ): Promise<ShopifyCheckStoreResponse> {
+    return this.stores.checkShopifyStore(owner.sub, body.store_url);
+  }
+
+  /** POST shopify/create-store-csv/ (multipart: the fields, then csv_file). */
+  @Post('create-store-csv')
+  @Multipart()
+  @BodyLimit(CATALOGUE_MAX_BYTES + 64 * 1024) // the file and a few short fields
+  @HttpCode(200)
+  createFromCsv(@CurrentOwner() owner: Owner, @Req() req: FastifyRequest): Promise<ShopifyCsvResponse> {
+    return this.catalogue.upload(owner, req);
+  }
+
+  /** POST shopify/connect -> {authorize_url}: where the "Connect with Shopify" popup goes. */
+  @Post('connect')
+  @HttpCode(200)
+  connect(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(shopifyConnectRequestSchema) body: z.infer<typeof shopifyConnectRequestSchema>,
+  ): Promise<ShopifyConnectResponse> {
+    return this.oauth.connect(owner.sub, body);
+  }
+}
+
+const ticketQuerySchema = z.object({ ticket: z.string().trim().min(1, 'ticket is required').max(200) });
+
+/**
+ * The two steps of OAuth the owner's browser takes without a Sniff token, exposed by the gateway as
+ * GET /shopify/auth and GET /shopify/callback. Each answers a redirect or a small page, never JSON.
+ */
+@Controller('shopify/oauth')
+export class ShopifyOauthController {
+  constructor(
+    private readonly oauth: ShopifyOauthService,
+    @Inject(STORES_CONFIG) private readonly config: StoresConfig,
+  ) {}
+
+  @Get('begin')
+  async begin(@Query() query: unknown, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const parsed = ticketQuerySchema.safeParse(query);
+    const answer = parsed.success
+      ? await this.oauth.begin(parsed.data.ticket, this.webRequest(req))
+      : this.oauth.failure('the link is incomplete. Start again from Create Search Widget.');
+    this.send(reply, answer);
+  }
+
+  @Get('callback')
+  async callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    this.send(reply, await this.oauth.callback(this.webRequest(req)));
+  }
+
+  /** The request as the library's web adapter reads it: the public URL it was sent to, and its headers. */
+  private webRequest(req: FastifyRequest): Request {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    }
+    // The gateway forwards /shopify/<step> to /shopify/oauth/<step>; the library sees the public path.
+    const path = req.url.replace(/^\/shopify\/oauth\/(begin|callback)/, (_m, step: string) =>
+      step === 'begin' ? '/shopify/auth' : '/shopify/callback',
+    );
+    return new Request(new URL(path, this.config.PUBLIC_URL), { headers });
+  }
+
+  private send(reply: FastifyReply, answer: OauthAnswer): void {
+    reply.header('cache-control', 'no-store');
+    if (answer.cookies.length) reply.header('set-cookie', answer.cookies);
+    if (answer.location) {
+      reply.code(302).header('location', answer.location).send();
+      return;
+    }
+    reply
+      .code(answer.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', RESULT_PAGE_POLICY)
+      .header('referrer-policy', 'no-referrer')
+      .send(resultPage(this.config.PUBLIC_URL, answer.result!, answer.form));
+  }
+}

@@ -539,6 +539,7 @@ export function runAdminQuery({ query, variables, operationName, context, bucket
   );
   const actual = costOf(document, operation, coerced.coerced, result.data ?? null).cost;
   if (actual < requested.cost) buckets.refund(bucketKey, requested.cost - actual);
+  /** @type {Record<string, unknown>} */
   const body = {};
   if (result.errors) body.errors = result.errors.map((e) => e.toJSON());
   body.data = result.data ?? null;

@@ -160,7 +160,8 @@ export function parseSearchQuery(query) {
   const warnings = [];
   const tokens = tokenize(String(query ?? ''));
   let at = 0;
-  const all = () => true;
+  /** @param {Product} _product */
+  const all = (_product) => true;
 
   // or := and (OR and)* ; and := unary ((AND)? unary)* ; unary := (NOT | -) unary | '(' or ')' | term
   function or() {
@@ -199,7 +200,7 @@ export function parseSearchQuery(query) {
       return (p) => !inner(p);
     }
     if (token.kind !== 'word') return all;
-    return termTest(token, warnings);
+    return termTest({ raw: String(token.raw) }, warnings);
   }
 
   let test = all;

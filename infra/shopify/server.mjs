@@ -27,6 +27,15 @@ import { resolveApiVersion } from './versions.mjs';
 const JSON_LIMIT_BYTES = 1024 * 1024;
 const UNAUTHORIZED = { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' };
 
+/** A path segment decoded; a malformed escape decodes to a NUL, which names nothing. */
+const decode = (segment) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '\0';
+  }
+};
+
 class HttpError extends Error {
   /** @param {number} status @param {unknown} body */
   constructor(status, body) {
@@ -137,6 +146,7 @@ export async function startShopifyProvider({
       limit: JSON_LIMIT_BYTES,
       encoding: 'utf8',
     });
+    /** @type {Record<string, any>} */
     let request = {};
     if (String(req.headers['content-type'] ?? '').includes('application/graphql')) request = { query: raw };
     else {
@@ -194,7 +204,7 @@ export async function startShopifyProvider({
   async function handleShop(req, res, url) {
     const method = req.method ?? 'GET';
     const match = /^\/shops\/([^/]+)(\/.*)?$/.exec(url.pathname);
-    const domain = decodeURIComponent(match?.[1] ?? '').toLowerCase();
+    const domain = decode(match?.[1] ?? '').toLowerCase();
     const rest = match?.[2] ?? '';
     const route = routeOf(method, rest);
     count(route.route, domain);
@@ -219,10 +229,10 @@ export async function startShopifyProvider({
         return shops.home(res, shop);
       case 'product':
         if (method !== 'GET' && method !== 'HEAD') break;
-        return shops.product(res, shop, decodeURIComponent(route.handle ?? ''));
+        return shops.product(res, shop, decode(route.handle ?? ''));
       case 'image':
         if (method !== 'GET' && method !== 'HEAD') break;
-        return shops.image(res, shop, decodeURIComponent(route.handle ?? ''), url.searchParams);
+        return shops.image(res, shop, decode(route.handle ?? ''), url.searchParams);
     }
     return shops.notFound(res, shop);
   }
@@ -256,8 +266,8 @@ export async function startShopifyProvider({
     if (path === '/_provider/health') return sendJson(res, 200, { status: 'ok' });
     const products = /^\/_provider\/shops\/([^/]+)\/products(?:\/([^/]+))?$/.exec(path);
     if (products) {
-      const shop = SHOPS.find((s) => s.domain === decodeURIComponent(products[1]).toLowerCase());
-      if (!shop) throw new HttpError(404, { error: `no shop ${decodeURIComponent(products[1])}` });
+      const shop = SHOPS.find((s) => s.domain === decode(products[1]).toLowerCase());
+      if (!shop) throw new HttpError(404, { error: `no shop ${decode(products[1])}` });
       if (!products[2]) {
         if (method === 'GET')
           return sendJson(res, 200, { products: store.products(shop.domain).map((p) => productJson(shop.domain, p)) });

@@ -128,8 +128,8 @@ export function ConnectShopifyStep({
           then stay in sync.
         </p>
         {oauth.state === 'waiting' ? (
-          <div className="wizard-page-actions" role="status">
-            <span>
+          <div className="wizard-page-actions">
+            <span role="status">
               <span className="sniff-ui-spinner" aria-hidden="true" /> Waiting for Shopify...
             </span>
             <button type="button" className="sniff-button sniff-button--secondary" onClick={oauth.cancel}>

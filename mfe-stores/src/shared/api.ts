@@ -5,10 +5,12 @@ import {
   listStoresResponseSchema,
   searchSettingsSchema,
   storeSuggestionsResponseSchema,
+  syncStoreResponseSchema,
   type Platform,
   type SearchSettings,
   type Store,
   type StoreSuggestion,
+  type SyncStoreResponse,
 } from '@sniff/contracts';
 
 const storeUrl = (storeId: string) => `stores/stores/${encodeURIComponent(storeId)}`;
@@ -37,6 +39,30 @@ export const storesApi = createApi({
         }
         dispatch(
           storesApi.util.updateQueryData('listStores', undefined, (stores) => stores.filter((s) => s.id !== store_id)),
+        );
+      },
+    }),
+    /**
+     * "Sync now": the store is queued at once. The cached row takes the answer's status (so the list
+     * starts polling) and the list is fetched again; a refused sync (429: too soon) refreshes it too, so
+     * the row shows when Sync now is available again.
+     */
+    syncStore: build.mutation<SyncStoreResponse, { store_id: string }>({
+      query: (body) => ({ url: 'stores/managestores/sync-store', body }),
+      transformResponse: (raw) => syncStoreResponseSchema.parse(raw),
+      invalidatesTags: (_result, error) => (!error || error.status === 429 ? ['Stores'] : []),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        let answer: SyncStoreResponse;
+        try {
+          answer = (await queryFulfilled).data;
+        } catch {
+          return; // the panel shows the failure
+        }
+        dispatch(
+          storesApi.util.updateQueryData('listStores', undefined, (stores) => {
+            const store = stores.find((s) => s.id === answer.store_id);
+            if (store) Object.assign(store, { status: answer.status, sync_available_at: answer.sync_available_at });
+          }),
         );
       },
     }),
@@ -69,6 +95,7 @@ export const storesApi = createApi({
 export const {
   useListStoresQuery,
   useDeleteStoreMutation,
+  useSyncStoreMutation,
   useGetSearchSettingsQuery,
   useSaveSearchSettingsMutation,
   useGetStoreSuggestionsQuery,

@@ -6,6 +6,8 @@ import { StatusBadge } from '../../shared/ui/StatusBadge';
 import { Tabs } from '../../shared/ui/Tabs';
 import { SearchTuning } from './search-tuning/SearchTuning';
 import { useSearchTuning } from './search-tuning/useSearchTuning';
+import { hasWarnings } from './sync-info';
+import { SyncSection } from './SyncSection';
 
 type PanelTab = 'details' | 'search';
 const TABS: { id: PanelTab; label: string }[] = [
@@ -21,6 +23,8 @@ function Details({ store }: { store: Store }) {
     platform: store.platform,
     type: store.store_type,
     widgetHost: platform.widgetHost,
+    // Section 3: the manage panel's default is cards (products with image and price); custom sites stay a list.
+    settings: { displayFormat: 'cards' },
     isFree,
   });
   return (
@@ -38,9 +42,10 @@ function Details({ store }: { store: Store }) {
         <dd>{store.store_type}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={store.status} />
+          <StatusBadge status={store.status} warning={hasWarnings(store)} />
         </dd>
       </dl>
+      <SyncSection store={store} />
       <p className="sniff-muted">Widget customisation and live preview are coming in a later release.</p>
       <pre className="sniff-code" aria-label="Embed code">
         <code>{snippet}</code>

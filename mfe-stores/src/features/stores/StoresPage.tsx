@@ -4,9 +4,9 @@ import { errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
 import { Spinner } from '@sniff/ui';
-import { StatusBadge } from '../../shared/ui/StatusBadge';
 import { AllowanceNotice } from './AllowanceNotice';
 import { ManagePanel } from './ManagePanel';
+import { StoreSyncStatus } from './StoreSyncStatus';
 
 export const CONFIRM_DELETE = 'Are you sure you want to delete this store? This action cannot be undone.';
 export const POLL_MS = 3000;
@@ -105,10 +105,7 @@ export function StoresPage() {
                   <tr key={store.id} data-testid={`store-${store.id}`}>
                     <th scope="row">{displayName(store)}</th>
                     <td>
-                      <StatusBadge status={store.status} />
-                      {store.status === 'failed' && store.status_reason && (
-                        <p className="sniff-error stores-reason">{store.status_reason}</p>
-                      )}
+                      <StoreSyncStatus store={store} name={displayName(store)} />
                     </td>
                     <td className="stores-url">{store.url}</td>
                     <td>{store.platform}</td>

@@ -38,7 +38,8 @@ test('step 1 shows FREE on the custom tile, disables Back and gates other platfo
   expect((screen.getByRole('button', { name: /WooCommerce/ }) as HTMLButtonElement).disabled).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: /^Squarespace/ }));
   expect(screen.getByRole('dialog', { name: 'Upgrade Required' })).toBeTruthy();
-  fireEvent.click(screen.getByRole('button', { name: 'Upgrade Plan' }));
+  // Section 2: the button names the platform's plan.
+  fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Squarespace Plan' }));
   expect(screen.getByTestId('location').textContent).toContain('/dashboard/subscribe');
 });
 

@@ -1,41 +1,62 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, usePlans } from '@sniff/shell-sdk';
-import { entitlementsFor, websiteUrlSchema, type CreateStoreResponse } from '@sniff/contracts';
-import { useCrawlMapMutation, useCreateWebsiteMutation, useLazyListStoresQuery } from '../../shared/api';
-import { Dialog } from '../../shared/ui/Dialog';
-import { PLATFORM_TILES, type WizardPlatform } from './platforms';
+import {
+  entitlementsFor,
+  PLATFORMS,
+  shopifyStoreExistsMessage,
+  type CreateStoreResponse,
+  type Platform,
+} from '@sniff/contracts';
+import {
+  useCheckShopifyStoreMutation,
+  useCrawlMapMutation,
+  useCreateWebsiteMutation,
+  useLazyListStoresQuery,
+} from '../../shared/api';
+import { isNetworkError } from '../../shared/api-error';
+import type { WizardPlatform } from './platforms';
 import { otherPages } from './pages';
+import { hasOauthReturn, readOauthReturn, withoutOauthParams } from './oauth-return';
+import { validateStoreInfo, type StoreInfo, type StoreInfoErrors } from './store-info';
 import { StepIndicator } from './StepIndicator';
+import { WizardDialogs, type DialogState } from './WizardDialogs';
+import { useCatalogueUpload } from './hooks/useCatalogueUpload';
+import { useShopifyOauth } from './hooks/useShopifyOauth';
+import { useSquarespaceConnect } from './hooks/useSquarespaceConnect';
 import { PlatformStep } from './steps/PlatformStep';
-import { StoreInfoStep, type StoreInfo, type StoreInfoErrors } from './steps/StoreInfoStep';
+import { StoreInfoStep } from './steps/StoreInfoStep';
 import { ConnectCustomStep } from './steps/ConnectCustomStep';
+import { ConnectSquarespaceStep, EMPTY_SQUARESPACE_FORM, type SquarespaceForm } from './steps/ConnectSquarespaceStep';
+import { ConnectShopifyStep } from './steps/ConnectShopifyStep';
+import { CreateFailedStep } from './steps/CreateFailedStep';
 import { SetupWidgetStep } from './steps/SetupWidgetStep';
 
-type DialogState = { kind: 'upgrade'; platform: WizardPlatform } | { kind: 'limit' } | null;
+export { validateStoreInfo } from './store-info';
+
 type Busy = null | 'checking' | 'crawling';
+export const STORE_CHECK_UNREACHABLE = 'Failed to connect for store check. Try again.';
 
-export function validateStoreInfo(info: StoreInfo): { errors: StoreInfoErrors; url?: string } {
-  const errors: StoreInfoErrors = {};
-  if (!info.storeName.trim()) errors.storeName = 'Store name is required.';
-  const url = websiteUrlSchema.safeParse(info.storeUrl);
-  if (!url.success) errors.storeUrl = url.error.issues[0]?.message ?? 'Invalid URL format for website.';
-  return { errors, url: url.success ? url.data : undefined };
-}
+const EMPTY_INFO: StoreInfo = { storeName: '', storeUrl: '', storeNickname: '' };
+const isPlatform = (id: WizardPlatform): id is Platform => (PLATFORMS as readonly string[]).includes(id);
 
-/** /dashboard/create-store: the four-step wizard (custom websites in this slice). */
+/** /dashboard/create-store: the four-step wizard for custom websites, Squarespace and Shopify. */
 export function CreateStorePage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const plans = usePlans();
   const entitlements = entitlementsFor(plans ?? []);
   const [listStores] = useLazyListStoresQuery();
   const [crawlMap, crawlState] = useCrawlMapMutation();
   const [createWebsite, createState] = useCreateWebsiteMutation();
+  const [checkShopifyStore] = useCheckShopifyStoreMutation();
 
-  const [step, setStep] = useState(1);
-  const [platform, setPlatform] = useState<WizardPlatform | null>(null);
+  // Back from Shopify by redirect (popups blocked): the result is in the query string.
+  const [returned] = useState(() => readOauthReturn(location.search));
+  const [step, setStep] = useState(returned ? (returned.kind === 'success' ? 4 : 3) : 1);
+  const [platform, setPlatform] = useState<Platform | null>(returned ? 'shopify' : null);
   const [platformError, setPlatformError] = useState<string | null>(null);
-  const [info, setInfo] = useState<StoreInfo>({ storeName: '', storeUrl: '', storeNickname: '' });
+  const [info, setInfo] = useState<StoreInfo>(returned?.info ?? EMPTY_INFO);
   const [errors, setErrors] = useState<StoreInfoErrors>({});
   const [apiError, setApiError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -44,11 +65,36 @@ export function CreateStorePage() {
   const [pages, setPages] = useState<string[]>([]);
   const [discoverError, setDiscoverError] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [created, setCreated] = useState<CreateStoreResponse | null>(null);
+  const [squarespaceForm, setSquarespaceForm] = useState<SquarespaceForm>(EMPTY_SQUARESPACE_FORM);
+  const [created, setCreated] = useState<CreateStoreResponse | null>(
+    returned?.kind === 'success' ? returned.created : null,
+  );
+  const [createError, setCreateError] = useState<string | null>(null);
+
+  const finish = (store: CreateStoreResponse | null, failure: string | null = null) => {
+    setCreated(store);
+    setCreateError(store ? null : failure);
+    setStep(4);
+  };
+  const squarespace = useSquarespaceConnect(info, squarespaceForm);
+  const upload = useCatalogueUpload(info);
+  const oauth = useShopifyOauth({
+    info,
+    onConnected: (store) => finish(store),
+    initialError: returned?.kind === 'error' ? returned.message : null,
+  });
+
+  useEffect(() => {
+    if (hasOauthReturn(location.search))
+      navigate({ pathname: location.pathname, search: withoutOauthParams(location.search) }, { replace: true });
+  }, [location.pathname, location.search, navigate]);
+
+  const entitled = (id: Platform) => id === 'custom' || entitlements.platforms.includes(id);
 
   const choosePlatform = (id: WizardPlatform) => {
     setPlatformError(null);
-    if (id === 'custom') setPlatform('custom');
+    // While plans load the choice stands; Next checks it once they are in.
+    if (isPlatform(id) && (plans === null || entitled(id))) setPlatform(id);
     else setDialog({ kind: 'upgrade', platform: id });
   };
 
@@ -66,14 +112,28 @@ export function CreateStorePage() {
     }
   };
 
+  /** Shopify: one store per shop and owner. False (with the message shown) when Next must stop. */
+  const shopIsNew = async (url: string): Promise<boolean> => {
+    setBusy('checking');
+    try {
+      const answer = await checkShopifyStore({ store_url: url }).unwrap();
+      if (!answer.exists) return true;
+      setApiError(shopifyStoreExistsMessage(url, answer.store_id ?? 'unknown'));
+    } catch (e) {
+      setApiError(isNetworkError(e) ? STORE_CHECK_UNREACHABLE : errorMessage(e));
+    }
+    return false;
+  };
+
   const next = async () => {
     setApiError(null);
     if (step === 1) {
       if (!platform) return setPlatformError('Please select a platform.');
+      if (!entitled(platform)) return setDialog({ kind: 'upgrade', platform });
       return setStep(2);
     }
-    if (step === 2) {
-      const { errors: found, url } = validateStoreInfo(info);
+    if (step === 2 && platform) {
+      const { errors: found, url } = validateStoreInfo(info, platform);
       setErrors(found);
       if (!url || Object.keys(found).length) return;
       try {
@@ -82,8 +142,12 @@ export function CreateStorePage() {
           const stores = await listStores(undefined, false).unwrap();
           if (stores.length >= entitlements.maxStores) return setDialog({ kind: 'limit' });
         }
-        setBusy('crawling');
-        await discover(url);
+        if (platform === 'custom') {
+          setBusy('crawling');
+          await discover(url);
+        } else if (platform === 'shopify' && !(await shopIsNew(url))) {
+          return;
+        }
         setStep(3);
       } catch (e) {
         setApiError(errorMessage(e));
@@ -93,7 +157,7 @@ export function CreateStorePage() {
     }
   };
 
-  const connect = async () => {
+  const connectCustom = async () => {
     setApiError(null);
     try {
       const result = await createWebsite({
@@ -104,23 +168,48 @@ export function CreateStorePage() {
         platform: 'custom',
         site_type: 'business',
       }).unwrap();
-      setCreated(result);
-    } catch {
-      setCreated(null);
+      finish(result);
+    } catch (e) {
+      finish(null, errorMessage(e));
     }
-    setStep(4);
   };
 
-  const nextLabel =
-    plans === null && step === 2
-      ? 'Processing...'
-      : busy === 'checking'
-        ? 'Checking store...'
-        : busy === 'crawling'
-          ? 'Loading info...'
-          : 'Next';
-  const nextDisabled = busy !== null || (step === 2 && (plans === null || !info.storeName || !info.storeUrl));
-  const tileName = (id: WizardPlatform) => PLATFORM_TILES.find((t) => t.id === id)?.name ?? id;
+  const connectSquarespace = async () => {
+    setApiError(null);
+    const outcome = await squarespace.connect();
+    if (outcome.kind === 'created') finish(outcome.created);
+    else if (outcome.kind === 'failed') finish(null, outcome.message);
+  };
+
+  const changeInfo = (nextInfo: StoreInfo) => {
+    // A field's error goes once the owner edits it.
+    setErrors((prev) => {
+      const kept: StoreInfoErrors = {};
+      for (const key of Object.keys(prev) as (keyof StoreInfo)[])
+        if (nextInfo[key] === info[key]) kept[key] = prev[key];
+      return kept;
+    });
+    setInfo(nextInfo);
+  };
+
+  const waitingForPlans = plans === null && ((step === 1 && platform !== null && platform !== 'custom') || step === 2);
+  const nextLabel = waitingForPlans
+    ? 'Processing...'
+    : busy === 'checking'
+      ? 'Checking store...'
+      : busy === 'crawling'
+        ? 'Loading info...'
+        : 'Next';
+  const needsUrl = platform !== 'shopify';
+  const nextDisabled =
+    busy !== null || waitingForPlans || (step === 2 && (!info.storeName || (needsUrl && !info.storeUrl)));
+  const stepBusy =
+    busy !== null ||
+    createState.isLoading ||
+    squarespace.connecting ||
+    upload.state === 'uploading' ||
+    upload.state === 'success' ||
+    oauth.state !== 'idle';
 
   return (
     <div className="wizard">
@@ -140,8 +229,10 @@ export function CreateStorePage() {
           onChoose={choosePlatform}
         />
       )}
-      {step === 2 && <StoreInfoStep info={info} errors={errors} onChange={setInfo} />}
-      {step === 3 && (
+      {step === 2 && platform && (
+        <StoreInfoStep platform={platform} info={info} errors={errors} onChange={changeInfo} />
+      )}
+      {step === 3 && platform === 'custom' && (
         <ConnectCustomStep
           mainUrl={mainUrl}
           pages={pages}
@@ -158,27 +249,43 @@ export function CreateStorePage() {
             setSelected(nextSet);
           }}
           onSelect={(urls) => setSelected(new Set(urls))}
-          onConnect={() => void connect()}
+          onConnect={() => void connectCustom()}
+        />
+      )}
+      {step === 3 && platform === 'squarespace' && (
+        <ConnectSquarespaceStep
+          form={squarespaceForm}
+          errors={squarespace.errors}
+          connecting={squarespace.connecting}
+          onChange={(form) => {
+            squarespace.change(form);
+            setSquarespaceForm(form);
+          }}
+          onConnect={() => void connectSquarespace()}
+        />
+      )}
+      {step === 3 && platform === 'shopify' && (
+        <ConnectShopifyStep
+          storeName={info.storeName}
+          upload={upload}
+          oauth={{ ...oauth, start: () => void oauth.start() }}
+          onContinue={() => {
+            const result = upload.result;
+            if (result)
+              finish({ store_id: result.store_id, platform: 'shopify', store_url: result.store_url, type: 'store' });
+          }}
         />
       )}
       {step === 4 && created && (
         <SetupWidgetStep created={created} isFree={entitlements.isFree} sizes={entitlements.sizes} />
       )}
-      {step === 4 && !created && (
-        <section aria-labelledby="wizard-failed-title" className="sniff-panel sniff-panel--error">
-          <h2 id="wizard-failed-title">Unable to Create Search Bar</h2>
-          <p>We are unable to add your website right now. Please come back in sometime</p>
-          <button type="button" className="sniff-button" onClick={() => setStep(3)}>
-            Try Again
-          </button>
-        </section>
-      )}
+      {step === 4 && !created && <CreateFailedStep reason={createError} onRetry={() => setStep(3)} />}
 
       <div className="wizard-nav">
         <button
           type="button"
           className="sniff-button sniff-button--secondary"
-          disabled={step === 1 || (step === 4 && !!created) || busy !== null}
+          disabled={step === 1 || (step === 4 && !!created) || stepBusy}
           onClick={() => setStep(step - 1)}
         >
           Back
@@ -195,68 +302,7 @@ export function CreateStorePage() {
         )}
       </div>
 
-      {dialog?.kind === 'upgrade' &&
-        (entitlements.platforms.includes(dialog.platform as never) ? (
-          <Dialog
-            title="Coming Soon"
-            onClose={() => setDialog(null)}
-            actions={
-              <button type="button" className="sniff-button" onClick={() => setDialog(null)}>
-                Close
-              </button>
-            }
-          >
-            <p>
-              Connecting a {tileName(dialog.platform)} site from this dashboard is coming soon. Your plan already covers
-              it.
-            </p>
-          </Dialog>
-        ) : (
-          <Dialog
-            title="Upgrade Required"
-            onClose={() => setDialog(null)}
-            actions={
-              <>
-                <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
-                  Upgrade Plan
-                </button>
-                <button type="button" className="sniff-button sniff-button--secondary" onClick={() => setDialog(null)}>
-                  Cancel
-                </button>
-              </>
-            }
-          >
-            <p>
-              A {tileName(dialog.platform)} search bar needs a {tileName(dialog.platform)} plan. Upgrade to connect it,
-              or choose SaaS / Self-hosted Business Website.
-            </p>
-          </Dialog>
-        ))}
-      {dialog?.kind === 'limit' && (
-        <Dialog
-          title="Free Plan Limit Reached"
-          onClose={() => setDialog(null)}
-          actions={
-            <>
-              <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
-                Upgrade to Create More
-              </button>
-              <button
-                type="button"
-                className="sniff-button sniff-button--secondary"
-                onClick={() => navigate('/dashboard/stores')}
-              >
-                Manage Existing Website
-              </button>
-              <button type="button" className="sniff-button sniff-button--secondary" onClick={() => setDialog(null)}>
-                Cancel
-              </button>
-            </>
-          }
-        >
-          <p>You can only create 1 search bar on the free plan</p>
-        </Dialog>
-      )}
+      <WizardDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </div>
   );
 }

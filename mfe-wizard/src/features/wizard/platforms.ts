@@ -21,7 +21,12 @@ export const PLATFORM_TILES: PlatformTile[] = [
     description: 'Products, blogs and portfolios through a developer API key.',
     available: true,
   },
-  { id: 'shopify', name: 'Shopify', description: 'Upload your product catalogue as CSV.', available: true },
+  {
+    id: 'shopify',
+    name: 'Shopify',
+    description: 'Upload your product catalogue (CSV) or connect your shop with Shopify.',
+    available: true,
+  },
   { id: 'woocommerce', name: 'WooCommerce', description: '', available: false },
   { id: 'shopware', name: 'Shopware', description: '', available: false },
   { id: 'magento', name: 'Magento', description: '', available: false },

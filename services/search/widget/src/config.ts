@@ -19,7 +19,15 @@ export interface WidgetConfig {
   maxDescriptionLength: number;
   showDescription: boolean;
   showPrice: boolean;
+  /**
+   * How results look (data-display-format): cards (image, title, description, price), list (image as
+   * a thumbnail), or auto (cards when the answer's results carry images). Custom sites are always a list.
+   */
+  displayFormat: DisplayFormat;
 }
+
+export type DisplayFormat = 'auto' | 'cards' | 'list';
+const FORMATS: readonly DisplayFormat[] = ['auto', 'cards', 'list'];
 
 const SIZES: readonly WidgetSize[] = ['tiny', 'small', 'medium', 'large', 'xlarge', 'huge'];
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -55,9 +63,11 @@ export function readConfig(script: HTMLScriptElement, pageOrigin: string): Widge
   }
   if (d.apiOrigin) apiOrigin = d.apiOrigin.replace(/\/$/, '');
   const size = SIZES.includes(d.size as WidgetSize) ? (d.size as WidgetSize) : 'medium';
+  const platform = d.platform ?? 'custom';
+  const format = d.displayFormat?.trim().toLowerCase() as DisplayFormat;
   return {
     storeId,
-    platform: d.platform ?? 'custom',
+    platform,
     type: d.type ?? 'store',
     apiOrigin,
     size,
@@ -70,6 +80,8 @@ export function readConfig(script: HTMLScriptElement, pageOrigin: string): Widge
     maxDescriptionLength: intIn(d.maxDescriptionLength, 20, 500, 80),
     showDescription: d.showDescription !== 'false',
     showPrice: d.showPrice !== 'false',
+    // The snippet leaves the list (the default) out; custom sites cannot use cards (section 5).
+    displayFormat: platform !== 'custom' && FORMATS.includes(format) ? format : 'list',
   };
 }
 

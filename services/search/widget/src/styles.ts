@@ -37,7 +37,21 @@ input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; c
 .suggestion-icon { opacity: .55; }
 .title { font-weight: 600; }
 .desc { font-size: .85em; color: #57606a; margin-top: 2px; }
-.price { font-size: .85em; color: #1a7f37; margin-top: 2px; }
+.price { font-size: .9em; font-weight: 600; color: #1a7f37; margin-top: 2px; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.hit { display: flex; gap: 10px; align-items: flex-start; }
+.body { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+.media { display: block; flex: none; object-fit: cover; background: #f3f4f6; border-radius: 4px; }
+.media.broken { visibility: hidden; }
+.list .media { width: 40px; height: 40px; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 8px; padding: 8px; }
+.cards .suggestion { grid-column: 1 / -1; padding: 6px 8px; }
+.cards .hit { flex-direction: column; gap: 6px; padding: 8px; border: 1px solid #e5e7eb;
+  border-radius: ${c.rounded ? 8 : 4}px; }
+.cards [role=option][aria-selected=true] { outline: 2px solid #0969da; outline-offset: -2px; }
+.cards .media { width: 100%; height: auto; aspect-ratio: 4 / 3; }
+.cards .body { width: 100%; }
+.cards .desc { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 mark { background: #fff3b0; color: inherit; border-radius: 2px; padding: 0 1px; }
 .status, .did-you-mean { padding: 8px 14px; font-size: .85em; color: #57606a; }
 .status:empty, .did-you-mean[hidden] { display: none; }

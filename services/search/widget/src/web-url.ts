@@ -3,7 +3,7 @@
  * holding `javascript:` or `data:` (the indexing contract refuses them, older data may not) must never run
  * script on the customer's page. The URL parser is the browser's own, so `JaVa\tscript:` reads as it will.
  */
-export function isWebUrl(url: unknown): boolean {
+export function isWebUrl(url: unknown): url is string {
   if (typeof url !== 'string') return false;
   try {
     const { protocol } = new URL(url);

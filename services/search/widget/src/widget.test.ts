@@ -496,3 +496,167 @@ describe('embed script', () => {
     expect(config.apiOrigin).toBe('https://x.example');
   });
 });
+
+describe('catalogue results: cards, images and prices', () => {
+  let host: HTMLElement;
+  let widget: WidgetHandle;
+
+  const PRODUCTS: SearchResponse['hits'] = [
+    {
+      id: 'loaf',
+      title: 'Sourdough Loaf',
+      description: 'Slow-fermented country bread',
+      url: 'https://bakery.example/products/loaf',
+      price: 1234.5,
+      imageUrl: 'https://cdn.example/loaf.jpg',
+      highlight: { title: [[0, 9]], description: [] },
+    },
+    {
+      id: 'bun',
+      title: 'Cinnamon Bun',
+      description: 'With cardamom',
+      url: 'https://bakery.example/products/bun',
+      price: 3,
+      highlight: { title: [], description: [] },
+    },
+  ];
+  const TEXT_ONLY = PRODUCTS.map(({ imageUrl: _imageUrl, ...hit }) => hit);
+
+  const config = (attrs: Record<string, string>) =>
+    readConfig(
+      scriptTag({
+        src: 'https://api.sniff.test/widget/embed.js',
+        'data-store-id': 'shop-1',
+        'data-platform': 'shopify',
+        ...attrs,
+      }),
+      'https://bakery.example',
+    )!;
+  const show = async (hits: SearchResponse['hits'], attrs: Record<string, string> = {}) => {
+    const api = fakeApi(() => ({ hits }));
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    widget = mountWidget(host, config(attrs), { fetch: api.fetch as typeof fetch, navigate: jest.fn() });
+    widget.input.focus();
+    widget.input.value = 'bread';
+    widget.input.dispatchEvent(new Event('input'));
+    await jest.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
+  };
+  const listbox = () => widget.root.querySelector('[role=listbox]')!;
+  const options = () => [...widget.root.querySelectorAll<HTMLElement>('[role=option]')];
+  const images = () => [...widget.root.querySelectorAll('img')];
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    widget?.destroy();
+    host?.remove();
+    document.documentElement.removeAttribute('lang');
+    jest.useRealTimers();
+  });
+
+  it('reads data-display-format; custom sites are always a list', () => {
+    expect(config({}).displayFormat).toBe('list');
+    expect(config({ 'data-display-format': 'cards' }).displayFormat).toBe('cards');
+    expect(config({ 'data-display-format': 'auto' }).displayFormat).toBe('auto');
+    expect(config({ 'data-display-format': 'grid' }).displayFormat).toBe('list');
+    expect(config({ 'data-platform': 'custom', 'data-display-format': 'cards' }).displayFormat).toBe('list');
+    expect(config({}).showPrice).toBe(true);
+    expect(config({ 'data-show-price': 'false' }).showPrice).toBe(false);
+  });
+
+  it('shows cards with a lazy, decorative image, the title, description and a formatted price', async () => {
+    await show(PRODUCTS, { 'data-display-format': 'cards' });
+    expect(listbox().getAttribute('class')).toBe('cards');
+    const [loaf, bun] = options();
+    const img = loaf!.querySelector('img')!;
+    expect(img.src).toBe('https://cdn.example/loaf.jpg');
+    expect(img.getAttribute('alt')).toBe('');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['160', '120']);
+    expect(loaf!.querySelector('.title')?.textContent).toBe('Sourdough Loaf');
+    expect(loaf!.querySelector('.title mark')?.textContent).toBe('Sourdough');
+    expect(loaf!.querySelector('.desc')?.textContent).toBe('Slow-fermented country bread');
+    expect(loaf!.querySelector('.price')?.textContent).toBe('Price: 1,234.50');
+    // No image: an empty frame keeps the cards even, and no <img> is made.
+    expect(bun!.querySelector('img')).toBeNull();
+    expect(bun!.querySelector('.media')?.getAttribute('aria-hidden')).toBe('true');
+    expect(bun!.querySelector('.price')?.textContent).toBe('Price: 3.00');
+    // Still a combobox: arrows move through the cards.
+    widget.input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    widget.input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    expect(widget.input.getAttribute('aria-activedescendant')).toBe(bun!.id);
+    // A broken image leaves its frame empty.
+    img.dispatchEvent(new Event('error'));
+    expect(img.classList.contains('broken')).toBe(true);
+  });
+
+  it('shows a list without images when results have none, prices still formatted', async () => {
+    await show(TEXT_ONLY);
+    expect(listbox().getAttribute('class')).toBe('list');
+    expect(images()).toEqual([]);
+    expect(widget.root.querySelectorAll('.media')).toHaveLength(0);
+    expect(options().map((o) => o.querySelector('.price')?.textContent)).toEqual(['Price: 1,234.50', 'Price: 3.00']);
+  });
+
+  it('in a list, an image is a small thumbnail', async () => {
+    await show(PRODUCTS, { 'data-display-format': 'list' });
+    expect(listbox().getAttribute('class')).toBe('list');
+    expect(images()).toHaveLength(1);
+    expect([images()[0]!.getAttribute('width'), images()[0]!.getAttribute('height')]).toEqual(['40', '40']);
+  });
+
+  it('auto: cards when the results carry images, else a list', async () => {
+    await show(PRODUCTS, { 'data-display-format': 'auto' });
+    expect(listbox().getAttribute('class')).toBe('cards');
+    widget.destroy();
+    host.remove();
+    await show(TEXT_ONLY, { 'data-display-format': 'auto' });
+    expect(listbox().getAttribute('class')).toBe('list');
+  });
+
+  it('hides prices with data-show-price="false"', async () => {
+    await show(PRODUCTS, { 'data-display-format': 'cards', 'data-show-price': 'false' });
+    expect(widget.root.querySelector('.price')).toBeNull();
+    expect(options()[0]!.textContent).not.toContain('1,234');
+  });
+
+  it('writes prices as the page’s language does, and leaves out one that is not a number', async () => {
+    document.documentElement.lang = 'de-DE';
+    await show([{ ...PRODUCTS[0]!, price: Number.NaN }, PRODUCTS[0]!]);
+    expect(options().map((o) => o.querySelector('.price')?.textContent ?? null)).toEqual([null, 'Price: 1.234,50']);
+    widget.destroy();
+    host.remove();
+    document.documentElement.lang = 'not a language tag!';
+    await show(TEXT_ONLY);
+    expect(options()[0]!.querySelector('.price')?.textContent).toBe('Price: 1,234.50');
+  });
+
+  it('never makes an <img src> of an image URL that is not http(s)', async () => {
+    const traps = [
+      'javascript:alert(document.cookie)',
+      'JaVa\tScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/x.png',
+      '/relative.png',
+      '"><img src=x onerror=alert(1)>',
+    ];
+    await show(
+      traps.map((imageUrl, i) => ({ ...PRODUCTS[0]!, id: `trap-${i}`, imageUrl })),
+      { 'data-display-format': 'cards' },
+    );
+    expect(options()).toHaveLength(traps.length);
+    expect(images()).toEqual([]);
+    expect(widget.root.querySelector('[src]')).toBeNull();
+    // auto sees no usable image either: a list.
+    widget.destroy();
+    host.remove();
+    await show(
+      traps.map((imageUrl, i) => ({ ...PRODUCTS[0]!, id: `trap-${i}`, imageUrl })),
+      { 'data-display-format': 'auto' },
+    );
+    expect(listbox().getAttribute('class')).toBe('list');
+    expect(images()).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { SearchHit, SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_RULES, withinRules, type WidgetConfig } from './config';
 import { appendHighlighted } from './highlight';
+import { priceFormatter } from './price';
 import { widgetStyles } from './styles';
 import { isWebUrl } from './web-url';
 
@@ -12,6 +13,10 @@ const LIMIT = 8;
 const MAX_SUGGESTIONS = 5;
 /** What a visitor reads when the store's owner used this month's searches (the answer says `unavailable`). */
 export const UNAVAILABLE_TEXT = 'Search is temporarily unavailable.';
+
+/** Image sizes (CSS pixels) set on each <img>, so results do not jump as images load. */
+const CARD_IMAGE = { width: 160, height: 120 };
+const THUMBNAIL = { width: 40, height: 40 };
 
 /** Events name the answer they are about (its searchId); Sniff knows what that answer held. */
 type SearchEventBody =
@@ -181,9 +186,34 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     }
   };
 
+  const formatPrice = priceFormatter(doc.documentElement.lang);
+
+  /** A result's image, or null. Only an http(s) URL ever becomes its src, set as a property. */
+  const image = (url: string | undefined, cards: boolean): HTMLImageElement | null => {
+    if (!isWebUrl(url)) return null;
+    const size = cards ? CARD_IMAGE : THUMBNAIL;
+    const img = el('img', {
+      class: 'media',
+      alt: '', // decorative: the title next to it says what it is
+      loading: 'lazy',
+      decoding: 'async',
+      referrerpolicy: 'no-referrer',
+      width: String(size.width),
+      height: String(size.height),
+    });
+    // A broken image keeps its place empty rather than showing the browser's broken-image icon.
+    img.addEventListener('error', () => img.classList.add('broken'));
+    img.src = url;
+    return img;
+  };
+
   const render = (res: SearchResponse) => {
     // A hit that cannot be opened safely is not offered at all.
     hits = res.hits.filter((hit) => isWebUrl(hit.url));
+    // auto: cards when the results carry images (a catalogue), else the list.
+    const cards =
+      config.displayFormat === 'cards' || (config.displayFormat === 'auto' && hits.some((h) => isWebUrl(h.imageUrl)));
+    listbox.setAttribute('class', cards ? 'cards' : 'list');
     const typed = normalize(res.query);
     const suggestions = res.suggestions.filter((t) => normalize(t) !== typed).slice(0, MAX_SUGGESTIONS);
     options = [
@@ -206,17 +236,28 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     });
     hits.forEach((hit, i) => {
       const id = `${ids.listbox}-opt-${suggestions.length + i}`;
-      const option = el('li', { id, role: 'option', 'aria-selected': 'false' });
+      const option = el('li', { id, role: 'option', 'aria-selected': 'false', class: 'hit' });
+      const media = image(hit.imageUrl, cards);
+      if (media) option.appendChild(media);
+      else if (cards) option.appendChild(el('div', { class: 'media', 'aria-hidden': 'true' }));
+      const body = el('div', { class: 'body' });
       const title = el('div', { class: 'title' });
       appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], config.maxTitleLength);
-      option.appendChild(title);
+      body.appendChild(title);
       if (config.showDescription && hit.description) {
         const desc = el('div', { class: 'desc' });
         appendHighlighted(desc, hit.description, hit.highlight.description, config.maxDescriptionLength);
-        option.appendChild(desc);
+        body.appendChild(desc);
       }
-      if (config.showPrice && typeof hit.price === 'number')
-        option.appendChild(el('div', { class: 'price' }, hit.price.toFixed(2)));
+      const price = config.showPrice
+        ? formatPrice(hit.price as number, (hit as { currency?: unknown }).currency)
+        : null;
+      if (price !== null) {
+        const line = el('div', { class: 'price' });
+        line.append(el('span', { class: 'sr' }, 'Price: '), doc.createTextNode(price));
+        body.appendChild(line);
+      }
+      option.appendChild(body);
       // Keep focus in the input; open on click.
       option.addEventListener('mousedown', (e) => e.preventDefault());
       option.addEventListener('click', () => openHit(i));

@@ -10,6 +10,27 @@ import {
 } from '@sniff/contracts';
 import { CopyButton } from '@sniff/ui';
 
+type DesignSettings = Pick<WidgetSettings, 'size' | 'rounded' | 'displayFormat' | 'showPrice'>;
+
+const FORMAT_LABELS: Record<WidgetSettings['displayFormat'], string> = {
+  cards: 'Cards (image, title, price)',
+  list: 'List',
+  auto: 'Automatic (cards when results have images)',
+};
+
+/**
+ * The design a new store starts with: catalogue stores (Shopify, Squarespace) show products as cards
+ * with price and image; custom websites always use the list (section 5).
+ */
+export function initialDesign(platform: CreateStoreResponse['platform']): DesignSettings {
+  return {
+    size: DEFAULT_WIDGET_SETTINGS.size,
+    rounded: DEFAULT_WIDGET_SETTINGS.rounded,
+    displayFormat: platform === 'custom' ? 'list' : 'cards',
+    showPrice: true,
+  };
+}
+
 export function SetupWidgetStep({
   created,
   isFree,
@@ -20,14 +41,12 @@ export function SetupWidgetStep({
   sizes: readonly WidgetSize[];
 }) {
   const platform = usePlatform();
-  const [settings, setSettings] = useState<Pick<WidgetSettings, 'size' | 'rounded'>>({
-    size: DEFAULT_WIDGET_SETTINGS.size,
-    rounded: DEFAULT_WIDGET_SETTINGS.rounded,
-  });
+  const [settings, setSettings] = useState<DesignSettings>(() => initialDesign(created.platform));
+  const products = created.platform !== 'custom';
   const snippet = buildEmbedSnippet({
     storeId: created.store_id,
-    platform: 'custom',
-    type: 'business',
+    platform: created.platform,
+    type: created.type,
     widgetHost: platform.widgetHost,
     settings,
     isFree,
@@ -39,7 +58,7 @@ export function SetupWidgetStep({
         Store ID: <code data-testid="store-id">{created.store_id}</code>
       </p>
       <p className="sniff-muted">
-        We are indexing {created.store_url} now. Follow its progress under Manage Your Widgets.
+        We are indexing {created.store_url || 'your store'} now. Follow its progress under Manage Your Widgets.
       </p>
 
       <fieldset className="sniff-fieldset">
@@ -59,6 +78,24 @@ export function SetupWidgetStep({
           </select>
           {isFree && <p className="sniff-muted">Free plan: small and medium sizes.</p>}
         </div>
+        {products && (
+          <div className="sniff-field">
+            <label htmlFor="widget-format">Results</label>
+            <select
+              id="widget-format"
+              value={settings.displayFormat}
+              onChange={(e) =>
+                setSettings({ ...settings, displayFormat: e.target.value as WidgetSettings['displayFormat'] })
+              }
+            >
+              {(['cards', 'list', 'auto'] as const).map((f) => (
+                <option key={f} value={f}>
+                  {FORMAT_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <label>
           <input
             type="checkbox"
@@ -67,6 +104,16 @@ export function SetupWidgetStep({
           />{' '}
           Rounded corners
         </label>
+        {products && (
+          <label>
+            <input
+              type="checkbox"
+              checked={settings.showPrice}
+              onChange={(e) => setSettings({ ...settings, showPrice: e.target.checked })}
+            />{' '}
+            Show prices
+          </label>
+        )}
       </fieldset>
 
       <h3>Embed code</h3>
@@ -78,7 +125,15 @@ export function SetupWidgetStep({
       <h3>Install it</h3>
       <ol>
         <li>Copy the code above.</li>
-        <li>Paste it into your website&apos;s HTML where the search bar should appear (for example in the header).</li>
+        {created.platform === 'squarespace' ? (
+          <li>In Squarespace, add a Code block in HTML mode where the search bar should appear and paste the code.</li>
+        ) : created.platform === 'shopify' ? (
+          <li>In your Shopify theme, paste it where the search bar should appear (for example in the header).</li>
+        ) : (
+          <li>
+            Paste it into your website&apos;s HTML where the search bar should appear (for example in the header).
+          </li>
+        )}
         <li>Publish your site and reload it: the search bar appears once indexing is done.</li>
         <li>If it does not appear, clear the browser cache and reload.</li>
       </ol>

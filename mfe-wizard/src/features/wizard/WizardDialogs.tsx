@@ -1,0 +1,70 @@
+import { useNavigate } from 'react-router-dom';
+import { Dialog } from '../../shared/ui/Dialog';
+import { PLATFORM_TILES, type WizardPlatform } from './platforms';
+
+export type DialogState = { kind: 'upgrade'; platform: WizardPlatform } | { kind: 'limit' } | null;
+
+/** Section 2's dialog button for each platform's upgrade. */
+export function upgradeLabel(platform: WizardPlatform): string {
+  if (platform === 'squarespace') return 'Upgrade to Squarespace Plan';
+  if (platform === 'shopify') return 'Upgrade to Shopify Plan';
+  return 'Upgrade Plan';
+}
+
+const tileName = (id: WizardPlatform) => PLATFORM_TILES.find((t) => t.id === id)?.name ?? id;
+
+/** Upgrade Required (a platform the owner's plans do not cover) and Free Plan Limit Reached. */
+export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClose: () => void }) {
+  const navigate = useNavigate();
+  if (dialog?.kind === 'upgrade') {
+    const name = tileName(dialog.platform);
+    return (
+      <Dialog
+        title="Upgrade Required"
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
+              {upgradeLabel(dialog.platform)}
+            </button>
+            <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </>
+        }
+      >
+        <p>
+          A {name} search bar needs a {name} plan. Upgrade to connect it, or choose SaaS / Self-hosted Business Website.
+        </p>
+      </Dialog>
+    );
+  }
+  if (dialog?.kind === 'limit') {
+    return (
+      <Dialog
+        title="Free Plan Limit Reached"
+        onClose={onClose}
+        actions={
+          <>
+            <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
+              Upgrade to Create More
+            </button>
+            <button
+              type="button"
+              className="sniff-button sniff-button--secondary"
+              onClick={() => navigate('/dashboard/stores')}
+            >
+              Manage Existing Website
+            </button>
+            <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </>
+        }
+      >
+        <p>You can only create 1 search bar on the free plan</p>
+      </Dialog>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,56 @@
+import { CATALOGUE_COLUMNS, CATALOGUE_MAX_BYTES, CSV_FILE_INVALID } from '@sniff/contracts';
+
+const MB = 1024 * 1024;
+export const CATALOGUE_MAX_MB = Math.round(CATALOGUE_MAX_BYTES / MB);
+export const CATALOGUE_TOO_LARGE = `The file is larger than ${CATALOGUE_MAX_MB} MB, the largest catalogue we accept. Please upload a smaller file.`;
+export const CATALOGUE_EXAMPLE_NAME = 'sniff-catalogue-example.csv';
+
+/**
+ * Why a file cannot be a catalogue, or null. A CSV is a .csv file or one the browser calls text/csv
+ * (some systems report .csv files as application/vnd.ms-excel: the name decides then).
+ */
+export function catalogueFileProblem(file: File): string | null {
+  const isCsv = file.type === 'text/csv' || /\.csv$/i.test(file.name);
+  if (!isCsv) return CSV_FILE_INVALID;
+  if (file.size > CATALOGUE_MAX_BYTES) return CATALOGUE_TOO_LARGE;
+  return null;
+}
+
+const EXAMPLE_ROWS: Record<(typeof CATALOGUE_COLUMNS)[number], string>[] = [
+  {
+    name: 'Sourdough Loaf',
+    description: 'Slow-fermented country bread, baked daily',
+    price: '6.50',
+    category: 'Bread',
+    image_url: 'https://cdn.example.com/images/sourdough.jpg',
+  },
+  {
+    name: 'Almond Croissant',
+    description: 'Buttery croissant filled with almond cream',
+    price: '3.75',
+    category: 'Pastry',
+    image_url: 'https://cdn.example.com/images/almond-croissant.jpg',
+  },
+];
+
+const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** A small catalogue with the expected columns, in order. */
+export function exampleCatalogueCsv(): string {
+  const lines = [CATALOGUE_COLUMNS.join(',')];
+  for (const row of EXAMPLE_ROWS) lines.push(CATALOGUE_COLUMNS.map((c) => csvCell(row[c])).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Saves the example catalogue, made in the browser (no download from the server). */
+export function downloadExampleCatalogue(doc: Document = document): void {
+  const url = URL.createObjectURL(new Blob([exampleCatalogueCsv()], { type: 'text/csv' }));
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = CATALOGUE_EXAMPLE_NAME;
+  link.hidden = true;
+  doc.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

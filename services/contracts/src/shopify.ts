@@ -55,6 +55,7 @@ export const CSV_FILE_INVALID = 'Please select a valid CSV file';
 /** A catalogue file larger than this is refused with a message (413). */
 export const CATALOGUE_MAX_BYTES = 10 * 1024 * 1024;
 export const CATALOGUE_MAX_ROWS = 20_000;
+export const CATALOGUE_TOO_LARGE = `The CSV file is larger than ${CATALOGUE_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files.`;
 
 /** The text fields of POST shopify/create-store-csv/ (multipart, with the file in `csv_file`). */
 export const shopifyCsvFieldsSchema = z.object({

@@ -17,9 +17,10 @@ export const TEXT_BODY_LIMIT = 16 * KB;
  * The largest body (JSON or text alike) a route reads; a larger one is refused with 413. Applied
  * by the kit's onRoute hook as the route's Fastify bodyLimit.
  */
-export function BodyLimit(bytes: number): MethodDecorator {
+export function BodyLimit(bytes: number, message?: string): MethodDecorator {
   if (!Number.isInteger(bytes) || bytes <= 0) throw new Error(`BodyLimit: ${bytes} is not a positive number of bytes`);
-  return (_target, _key, descriptor) => describeRoute(descriptor.value as object, { bodyLimit: bytes });
+  return (_target, _key, descriptor) =>
+    describeRoute(descriptor.value as object, { bodyLimit: bytes, ...(message ? { bodyLimitMessage: message } : {}) });
 }
 
 /**
@@ -36,8 +37,9 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-function tooLargeMessage(limit: number): string {
-  return `Request body is larger than ${formatBytes(limit)}, the limit of this route`;
+function tooLargeMessage(limit: number, request?: FastifyRequest): string {
+  const own = (request?.routeOptions.config as KitRouteConfig | undefined)?.bodyLimitMessage;
+  return own ?? `Request body is larger than ${formatBytes(limit)}, the limit of this route`;
 }
 
 /** The limit Fastify applies: the route's own, else its content-type parser's (see bodyParsers). */
@@ -62,10 +64,11 @@ export function installBodyLimits(fastify: FastifyInstance): void {
   });
   fastify.addHook('preParsing', async (request, _reply, payload) => {
     const length = Number(request.headers['content-length']);
-    if (length > 0 && length > limitOf(request)) throw new PayloadTooLargeException(tooLargeMessage(limitOf(request)));
+    if (length > 0 && length > limitOf(request))
+      throw new PayloadTooLargeException(tooLargeMessage(limitOf(request), request));
     return payload;
   });
   fastify.addHook('onError', async (request, _reply, error) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') error.message = tooLargeMessage(limitOf(request));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') error.message = tooLargeMessage(limitOf(request), request);
   });
 }

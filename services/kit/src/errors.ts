@@ -41,7 +41,11 @@ export class ErrorFilter implements ExceptionFilter {
 
   private describe(exception: unknown): { status: number; message: string; field?: string; retryAfter?: number } {
     // A body of a type no route reads (Fastify's own words are just "Unsupported Media Type").
-    if (exception instanceof HttpException && exception.getStatus() === 415) {
+    if (
+      exception instanceof HttpException &&
+      exception.getStatus() === 415 &&
+      exception.message === 'Unsupported Media Type'
+    ) {
       return { status: 415, message: 'Send the request body as JSON (Content-Type: application/json)' };
     }
     if (exception instanceof HttpException) {

@@ -11,6 +11,8 @@ import { ZodPipe } from './validation';
 export interface KitRouteConfig {
   /** Largest body the route reads, in bytes (see BodyLimit). */
   bodyLimit?: number;
+  /** What a 413 says instead of naming the limit in bytes (see BodyLimit). */
+  bodyLimitMessage?: string;
   /** The JSON body reaches the handler as the bytes sent, unparsed (see RawBody). */
   rawBody?: boolean;
   /** The handler reads a multipart/form-data upload itself (see Multipart). */

@@ -12,6 +12,7 @@ import type { Owner } from '@sniff/service-kit';
 import { ZodPipe } from '@sniff/service-kit';
 import {
   CATALOGUE_MAX_BYTES,
+  CATALOGUE_TOO_LARGE,
   CSV_FILE_INVALID,
   shopifyCsvFieldsSchema,
   type ShopifyCsvResponse,
@@ -23,7 +24,6 @@ import { CatalogueFileError, parseCatalogue, type ParsedCatalogue } from './cata
 
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 const fields = new ZodPipe(shopifyCsvFieldsSchema);
-const megabytes = `${CATALOGUE_MAX_BYTES / (1024 * 1024)} MB`;
 
 /**
  * shopify/create-store-csv/: a Shopify store from an uploaded product catalogue. The form's fields
@@ -105,8 +105,7 @@ export class CatalogueService {
       if (!named && !CSV_TYPES.includes(file.mimetype))
         throw new BadRequestException({ message: CSV_FILE_INVALID, field: 'csv_file' });
       const parsed = await parseCatalogue(file.file, body.store_url);
-      if (file.file.truncated)
-        throw new PayloadTooLargeException(`The CSV file is larger than ${megabytes}. Split it into smaller files.`);
+      if (file.file.truncated) throw new PayloadTooLargeException(CATALOGUE_TOO_LARGE);
       return { parsed, shopUrl: body.store_url, body };
     } catch (err) {
       file.file.resume(); // the rest of the upload is read and dropped, so the answer can go out
@@ -123,8 +122,7 @@ export class CatalogueService {
 function uploadError(err: unknown): unknown {
   if (err instanceof HttpException) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE')
-    return new PayloadTooLargeException(`The CSV file is larger than ${megabytes}. Split it into smaller files.`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new PayloadTooLargeException(CATALOGUE_TOO_LARGE);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new PayloadTooLargeException('The form has more fields or files than a catalogue upload needs');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } f
 import { BodyLimit, CurrentOwner, Multipart, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
 import {
   CATALOGUE_MAX_BYTES,
+  CATALOGUE_TOO_LARGE,
   shopifyCheckStoreRequestSchema,
   shopifyConnectRequestSchema,
   type ShopifyCheckStoreResponse,
@@ -38,7 +39,7 @@ export class ShopifyController {
   /** POST shopify/create-store-csv/ (multipart: the fields, then csv_file). */
   @Post('create-store-csv')
   @Multipart()
-  @BodyLimit(CATALOGUE_MAX_BYTES + 64 * 1024) // the file and a few short fields
+  @BodyLimit(CATALOGUE_MAX_BYTES + 64 * 1024, CATALOGUE_TOO_LARGE) // the file and a few short fields
   @HttpCode(200)
   createFromCsv(@CurrentOwner() owner: Owner, @Req() req: FastifyRequest): Promise<ShopifyCsvResponse> {
     return this.catalogue.upload(owner, req);

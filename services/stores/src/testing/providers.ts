@@ -36,7 +36,13 @@ async function start(script: string, env: (port: number) => Record<string, strin
     admin,
     fault: async (kind, count = 1, path) =>
       void (await admin('POST', '/faults', { kind, count, ...(path ? { path } : {}) })),
-    requests: async () => (await admin<{ paths: Record<string, number> }>('GET', '/requests')).paths,
+    requests: async () => {
+      const counts = await admin<{ paths?: Record<string, number>; routes?: Record<string, number> }>(
+        'GET',
+        '/requests',
+      );
+      return counts.paths ?? counts.routes ?? {};
+    },
     stop: () => process.kill(),
   };
 }
@@ -52,5 +58,24 @@ export function startSquarespace(options: { rateLimitPerMinute?: number; cooldow
       SQUARESPACE_PROVIDER_COOLDOWN_SECONDS: String(options.cooldownSeconds ?? 1),
     }),
     'local Squarespace provider on',
+  );
+}
+
+export const SHOPIFY_APP = { key: 'sniff-local-app', secret: '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' };
+export const DEMO_SHOP = 'sniff-demo.myshopify.com';
+
+/** The Shopify stand-in (OAuth, GraphQL Admin API, storefront); shops are under <url>/shops/<shop>. */
+export function startShopify(options: { restoreRate?: number; bucketSize?: number } = {}) {
+  return start(
+    'shopify/server.mjs',
+    (port) => ({
+      SHOPIFY_PROVIDER_PORT: String(port),
+      SHOPIFY_PROVIDER_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SHOPIFY_PROVIDER_API_KEY: SHOPIFY_APP.key,
+      SHOPIFY_PROVIDER_API_SECRET: SHOPIFY_APP.secret,
+      SHOPIFY_PROVIDER_RESTORE_RATE: String(options.restoreRate ?? 50),
+      SHOPIFY_PROVIDER_BUCKET_SIZE: String(options.bucketSize ?? 1000),
+    }),
+    'local Shopify provider on',
   );
 }

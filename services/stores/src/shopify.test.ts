@@ -1,0 +1,348 @@
+import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { AppModule as BillingModule } from '../../billing/src/app.module';
+import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
+import { AppModule } from './app.module';
+import { storesTestConfig } from './testing/config';
+import { DEMO_SHOP, SHOPIFY_APP, startShopify, type Provider } from './testing/providers';
+import { SearchStub, startSearchStub } from './testing/search-stub';
+
+jest.setTimeout(90_000);
+
+/** Where the product says it is; Shopify calls back at <PUBLIC>/shopify/callback (the gateway's route). */
+const PUBLIC = 'http://localhost:18080';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+interface ListedStore {
+  id: string;
+  url: string;
+  status: string;
+  status_reason: string | null;
+  pages: number;
+  source: string;
+  last_synced_at: string | null;
+  next_sync_at: string | null;
+}
+type Doc = { id: string; title: string; url: string; price?: number; imageUrl?: string; headings: string[] };
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 45_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const csvOf = (rows: string[]) => ['name,description,price,category,image_url', ...rows].join('\n');
+
+describe('Shopify stores', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let billing: TestService;
+  let stores: TestService;
+  let search: SearchStub;
+  let shopify: Provider;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    search = await startSearchStub();
+    // Refills fast: the fixture shop's 300 products cost more than one bucket at Shopify's real rate.
+    shopify = await startShopify({ restoreRate: 2_000 });
+    const billingConfig = plansOnlyBillingConfig(
+      testConfig(db.url),
+      ['csv', 'oauth', 'limits'].map((o) => `${o}:starter`).join(','),
+    );
+    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    const config = storesTestConfig(testConfig(db.url), {
+      BILLING_URL: billing.url,
+      SEARCH_URL: search.url,
+      ANALYTICS_URL: 'http://127.0.0.1:9',
+      FETCH_ALLOW_ORIGINS: [shopify.url],
+      PUBLIC_URL: PUBLIC,
+      SHOPIFY_API_KEY: SHOPIFY_APP.key,
+      SHOPIFY_API_SECRET: SHOPIFY_APP.secret,
+      SHOPIFY_SHOPS_URL: `${shopify.url}/shops`,
+      FETCH_TIMEOUT_MS: 1_500,
+      INGEST_RETRY_DELAY_SECONDS: 1,
+      INGEST_RETRY_LIMIT: 1,
+      SYNC_NOW_INTERVAL_SECONDS: 0,
+    });
+    stores = await startTestService(AppModule.forRoot(config), config);
+  });
+  afterAll(async () => {
+    await stores?.close();
+    await billing?.close();
+    await search?.close();
+    await shopify?.stop();
+    await db?.drop();
+  });
+
+  const post = (path: string, owner: string, body: object) =>
+    fetch(`${stores.url}${path}`, {
+      method: 'POST',
+      headers: asOwner(owner),
+      body: JSON.stringify({ email: `${owner}@example.com`, ...body }),
+    });
+  const list = async (owner: string) =>
+    (await (await post('/managestores/list-stores', owner, {})).json()) as ListedStore[];
+  const settled = (owner: string, id: string, after: string | null = null) =>
+    waitFor(async () => {
+      const s = (await list(owner)).find((x) => x.id === id)!;
+      return (s.status === 'done' || s.status === 'failed') && s.last_synced_at !== after && s;
+    }, `store ${id} to settle`);
+  const lastPut = (id: string) =>
+    (
+      search.calls.filter((c) => c.method === 'PUT' && c.path === `/internal/stores/${id}/documents`).at(-1)?.body as
+        { documents: Doc[] } | undefined
+    )?.documents;
+
+  /** The wizard's multipart upload: the fields first, then the file. */
+  const upload = (
+    owner: string,
+    csv: string | Blob,
+    fields: Record<string, string> = {},
+    filename = 'catalogue.csv',
+  ) => {
+    const form = new FormData();
+    const all = {
+      email: `${owner}@example.com`,
+      store_name: 'Outfitters',
+      store_url: 'Sniff CSV Shop',
+      platform: 'shopify',
+      ...fields,
+    };
+    for (const [k, v] of Object.entries(all)) form.append(k, v);
+    form.append('csv_file', typeof csv === 'string' ? new Blob([csv], { type: 'text/csv' }) : csv, filename);
+    const { 'content-type': _json, ...headers } = asOwner(owner);
+    return fetch(`${stores.url}/shopify/create-store-csv/`, { method: 'POST', headers, body: form });
+  };
+
+  describe('catalogue upload (CSV)', () => {
+    it('needs Shopify Starter', async () => {
+      const res = await upload('free-owner', csvOf(['Mug,,1,,']), { email: 'free-owner@example.com' });
+      expect(res.status).toBe(403);
+      expect((await res.json()).message).toMatch(/needs the Shopify Starter plan/);
+    });
+
+    it('refuses what is not a catalogue, with a message, creating nothing', async () => {
+      const cases: [Promise<Response>, number, RegExp][] = [
+        [
+          upload('csv', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {}, 'catalogue.pdf'),
+          400,
+          /^Please select a valid CSV file$/,
+        ],
+        [upload('csv', 'title,cost\nMug,1\n'), 400, /no "name" column/],
+        [
+          upload('csv', csvOf(['Mug,,not a price,,'])),
+          400,
+          /No product could be imported\. Row 2, price: price must be a number/,
+        ],
+        [upload('csv', csvOf(['Mug,,1,,']), { email: 'someone-else@example.com' }), 403, /email does not match/],
+        [
+          upload('csv', csvOf(['Mug,,1,,']), { store_url: '!!!' }),
+          400,
+          /Invalid Shopify Store Name for URL generation\./,
+        ],
+        [upload('csv', 'name\n' + 'A very long product name\n'.repeat(600_000)), 413, /larger than 10 MB/],
+        [post('/shopify/create-store-csv', 'csv', { store_name: 'x' }), 415, /multipart\/form-data/],
+      ];
+      for (const [pending, status, message] of cases) {
+        const res = await pending;
+        expect([res.status, (await res.json()).message]).toEqual([status, expect.stringMatching(message)]);
+      }
+      expect(await list('csv')).toEqual([]);
+    });
+
+    it('imports the good rows, reports the bad ones by row and column, and indexes the products with price and image', async () => {
+      const res = await upload(
+        'csv',
+        csvOf([
+          'Trail Running Shoes,"Light, grippy shoes for rough trails",129.00,Footwear,https://cdn.example/shoes.png',
+          'Merino Wool Beanie,Warm and soft,$24.50,Hats,',
+          ',A row without a name,10,Misc,',
+          'Camp Mug,Enamel,abc,Kitchen,',
+          'Headlamp,Bright,19.99,Gear,ftp://cdn.example/lamp.png',
+          'Dry Bag,Keeps things dry,15,Gear,',
+        ]),
+      );
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({
+        platform: 'shopify',
+        store_url: 'https://sniff-csv-shop.myshopify.com',
+        imported: 3,
+        rejected_count: 3,
+      });
+      expect(body.rejected).toEqual([
+        { row: 4, column: 'name', message: 'name is empty' },
+        { row: 5, column: 'price', message: 'price must be a number such as 19.99' },
+        { row: 6, column: 'image_url', message: 'image_url must be an absolute http(s) URL' },
+      ]);
+      const done = await settled('csv', body.store_id);
+      expect(done).toMatchObject({ status: 'done', source: 'shopify-csv', pages: 3, next_sync_at: null });
+      const shoes = lastPut(body.store_id)!.find((d) => d.title === 'Trail Running Shoes')!;
+      expect(shoes).toMatchObject({
+        url: 'https://sniff-csv-shop.myshopify.com/products/trail-running-shoes',
+        price: 129,
+        imageUrl: 'https://cdn.example/shoes.png',
+        headings: ['Footwear'],
+      });
+      // The image is stored, never fetched by Sniff.
+      expect(lastPut(body.store_id)!.find((d) => d.title === 'Merino Wool Beanie')!.price).toBe(24.5);
+    });
+
+    it('says the shop already has a store, at check-store and on a second upload', async () => {
+      const [store] = await list('csv');
+      const check = await post('/shopify/check-store', 'csv', { store_url: 'Sniff CSV Shop' });
+      expect(await check.json()).toEqual({ exists: true, store_id: store!.id });
+      const again = await upload('csv', csvOf(['Mug,,1,,']));
+      expect(again.status).toBe(409);
+      expect((await again.json()).message).toBe(
+        `A store with URL https://sniff-csv-shop.myshopify.com already exists (ID ${store!.id}). Delete from Manage Stores first.`,
+      );
+    });
+  });
+
+  describe('Connect with Shopify (OAuth)', () => {
+    /** The owner's browser in the popup: begin at Sniff, approve at Shopify, come back to the callback. */
+    async function authorize(owner: string, shopName = 'sniff-demo') {
+      const res = await post('/shopify/connect', owner, {
+        store_name: 'Demo Outfitters',
+        store_url: shopName,
+        client_origin: PUBLIC,
+      });
+      expect(res.status).toBe(200);
+      const { authorize_url } = (await res.json()) as { authorize_url: string };
+      expect(authorize_url).toMatch(new RegExp(`^${PUBLIC}/shopify/auth\\?ticket=`));
+      const ticket = new URL(authorize_url).searchParams.get('ticket')!;
+      const begin = await fetch(`${stores.url}/shopify/oauth/begin?ticket=${ticket}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': BROWSER },
+      });
+      expect(begin.status).toBe(302);
+      const cookie = begin.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const authorizeAtShop = new URL(begin.headers.get('location')!);
+      expect(authorizeAtShop.href).toContain(`${shopify.url}/shops/${shopName}.myshopify.com/admin/oauth/authorize`);
+      expect(authorizeAtShop.searchParams.get('scope')).toBe('read_products');
+      expect(authorizeAtShop.searchParams.get('redirect_uri')).toBe(`${PUBLIC}/shopify/callback`);
+      // Shopify's install page: the owner presses Install.
+      const page = await (await fetch(authorizeAtShop)).text();
+      const fields = Object.fromEntries(
+        [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+          m[1]!,
+          m[2]!.replace(/&amp;/g, '&'),
+        ]),
+      );
+      const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&');
+      const approved = await fetch(new URL(action, authorizeAtShop), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, decision: 'install' }).toString(),
+      });
+      const back = new URL(approved.headers.get('location')!);
+      expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC}/shopify/callback`);
+      return { query: back.search, cookie, ticket };
+    }
+    const callback = (query: string, cookie: string) =>
+      fetch(`${stores.url}/shopify/oauth/callback${query}`, { headers: { cookie, 'user-agent': BROWSER } });
+    /** The result the callback page posts to the wizard. */
+    const resultOf = async (res: Response) => {
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+      const html = await res.text();
+      return JSON.parse(/<script type="application\/json" id="result">(.*?)<\/script>/s.exec(html)![1]!) as {
+        message: { success: boolean; store_id?: string; error?: string; store_url_from_callback?: string };
+        origin: string;
+        fallback: string;
+      };
+    };
+
+    it('connects the shop (HMAC and signed state checked), then syncs its active products', async () => {
+      const { query, cookie } = await authorize('oauth');
+      const result = await resultOf(await callback(query, cookie));
+      expect(result.origin).toBe(PUBLIC);
+      expect(result.message).toMatchObject({ success: true, store_url_from_callback: `https://${DEMO_SHOP}` });
+      expect(result.fallback).toMatch(new RegExp(`^${PUBLIC}/dashboard/create-store\\?oauth_success=true&store_id=`));
+      const storeId = result.message.store_id!;
+      const done = await settled('oauth', storeId);
+      expect(done).toMatchObject({ status: 'done', source: 'shopify-oauth', pages: 300, url: `https://${DEMO_SHOP}` });
+      const shoes = lastPut(storeId)!.find((d) => d.title === 'Trail Running Shoes')!;
+      expect(shoes).toMatchObject({
+        url: `${shopify.url}/shops/${DEMO_SHOP}/products/trail-running-shoes`,
+        price: expect.any(Number),
+        imageUrl: expect.stringMatching(/\.svg/),
+      });
+    });
+
+    it('completes each connection once: the same callback again is refused', async () => {
+      const { query, cookie } = await authorize('limits');
+      expect((await resultOf(await callback(query, cookie))).message.success).toBe(true);
+      const replay = await resultOf(await callback(query, cookie));
+      expect(replay.message.success).toBe(false);
+      expect(replay.fallback).toContain('oauth_error=');
+    });
+
+    it('refuses a callback whose HMAC does not match, or that comes without the signed state cookie', async () => {
+      const owner = 'oauth';
+      const [existing] = await list(owner);
+      await post('/managestores/delete-store', owner, { store_id: existing!.id });
+      const { query, cookie } = await authorize(owner);
+      const forged = query.replace(/code=([^&]+)/, 'code=forged');
+      expect((await resultOf(await callback(forged, cookie))).message).toEqual(
+        expect.objectContaining({
+          success: false,
+          error: 'the answer from Shopify could not be verified. Please try again.',
+        }),
+      );
+      expect((await resultOf(await callback(query, ''))).message.error).toMatch(
+        /took too long, or this browser blocked/,
+      );
+      expect(await list(owner)).toEqual([]);
+    });
+
+    it('refuses a result origin other than the product, and a ticket used twice', async () => {
+      const res = await post('/shopify/connect', 'oauth', {
+        store_name: 'x',
+        store_url: 'sniff-demo',
+        client_origin: 'https://evil.example',
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).field).toBe('client_origin');
+      const { ticket } = await authorize('oauth');
+      const twice = await fetch(`${stores.url}/shopify/oauth/begin?ticket=${ticket}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': BROWSER },
+      });
+      expect((await resultOf(twice)).message.error).toMatch(/already used/);
+    });
+
+    it('picks up a product added at the shop after Sync now, waiting out Shopify throttling', async () => {
+      const [listed] = await list('limits');
+      const store = await settled('limits', listed!.id);
+      await shopify.admin('POST', `/shops/${DEMO_SHOP}/products`, { title: 'Packable Down Vest', price: 149 });
+      await shopify.fault('throttled', 1, '/graphql.json');
+      await shopify.fault('rate-limit', 1, '/graphql.json');
+      expect((await post('/managestores/sync-store', 'limits', { store_id: store!.id })).status).toBe(202);
+      const synced = await settled('limits', store!.id, store!.last_synced_at);
+      expect(synced).toMatchObject({ status: 'done', pages: 301 });
+      expect(lastPut(store!.id)!.map((d) => d.title)).toContain('Packable Down Vest');
+    });
+
+    it('fails for good, saying what to do, when the shop no longer accepts the token', async () => {
+      const [listed] = await list('limits');
+      const store = await settled('limits', listed!.id);
+      await shopify.admin('POST', '/reset'); // forgets every token, as if the app were removed
+      await post('/managestores/sync-store', 'limits', { store_id: store!.id });
+      const failed = await waitFor(async () => {
+        const s = (await list('limits')).find((x) => x.id === store!.id)!;
+        return s.status === 'failed' && s;
+      }, 'the sync to fail');
+      expect(failed.status).toBe('failed');
+      expect(failed.status_reason).toMatch(/no longer accepts Sniff's access to this shop.*Connect the shop again/);
+    });
+  });
+});

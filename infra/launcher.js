@@ -1,9 +1,9 @@
-// Starts the whole product: (embedded) Postgres, identity provider, local Stripe provider, the four
-// services, the gateway and the demo website, as child processes with prefixed output; waits for each to
-// be healthy.
+// Starts the whole product: (embedded) Postgres, identity provider, local Stripe, Squarespace and Shopify
+// stand-ins, the four services, the gateway and the demo website, as child processes with prefixed output;
+// waits for each to be healthy.
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { existsSync } = require('node:fs');
+const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const net = require('node:net');
 const { join, relative } = require('node:path');
 const { startEmbeddedPostgres } = require('./embedded-postgres');
@@ -20,6 +20,8 @@ const DEFAULT_PORTS = {
   search: 3103,
   analytics: 3104,
   demoSite: 8095,
+  squarespace: 8096,
+  shopify: 8098,
   postgres: 5439,
 };
 
@@ -66,15 +68,52 @@ function stripeSettings(env) {
 }
 
 /**
+ * The key that seals owners' Squarespace keys and Shopify tokens: SECRETS_KEY from the environment, else one
+ * made for this data directory and kept there (a new one each run would leave the stored ones unreadable).
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} dataDir
+ */
+function secretsKey(env, dataDir) {
+  if (env.SECRETS_KEY) return env.SECRETS_KEY;
+  const file = join(dataDir, 'secrets.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('hex');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/**
+ * Squarespace and Shopify: the real services when their settings are in the environment (SQUARESPACE_API_URL;
+ * SHOPIFY_API_KEY and SHOPIFY_API_SECRET), else the local stand-ins in infra/squarespace and infra/shopify.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function platformSettings(env) {
+  return {
+    squarespace: env.SQUARESPACE_API_URL ? { local: false, apiUrl: env.SQUARESPACE_API_URL } : { local: true },
+    shopify:
+      env.SHOPIFY_API_KEY && env.SHOPIFY_API_SECRET
+        ? {
+            local: false,
+            apiKey: env.SHOPIFY_API_KEY,
+            apiSecret: env.SHOPIFY_API_SECRET,
+            shopsUrl: env.SHOPIFY_SHOPS_URL,
+          }
+        : { local: true, apiKey: 'sniff-local-app', apiSecret: `shpss_local_${randomBytes(12).toString('hex')}` },
+  };
+}
+
+/**
  * @typedef {{ gateway?: number, idp?: number, stripe?: number, billing?: number, stores?: number, search?: number,
- *   analytics?: number, demoSite?: number, postgres?: number }} Ports
+ *   analytics?: number, demoSite?: number, squarespace?: number, shopify?: number, postgres?: number }} Ports
  * @param {{ ports?: Ports, dataDir: string, publicUrl?: string, env?: NodeJS.ProcessEnv,
  *   log?: (line: string) => void, onExit?: (error: Error) => void }} options
  *   env: overrides on top of process.env for the children (a DATABASE_URL there or in process.env skips
  *   the embedded Postgres; an undefined value removes a variable); onExit: called when a child dies after
  *   start-up (everything has been stopped by then).
- * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string, stripe: string | null },
- *   databaseUrl: string, stop(): Promise<void> }>} urls.stripe: the local provider, null with real Stripe
+ * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string, stripe: string | null,
+ *   squarespace: string | null, shopify: string | null }, databaseUrl: string, stop(): Promise<void> }>}
+ *   urls.stripe, urls.squarespace, urls.shopify: the local stand-ins, null for the real services
  */
 async function startProduct({
   ports = {},
@@ -94,9 +133,12 @@ async function startProduct({
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const p = { ...DEFAULT_PORTS, ...ports };
   const stripe = stripeSettings(env);
+  const platforms = platformSettings(env);
   const { postgres: _postgres, ...processPorts } = p;
   const needed = env.DATABASE_URL ? processPorts : { ...p };
   if (!stripe.local) delete needed.stripe;
+  if (!platforms.squarespace.local) delete needed.squarespace;
+  if (!platforms.shopify.local) delete needed.shopify;
   await assertPortsFree(needed);
   const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
   const idpUrl = `http://localhost:${p.idp}`;
@@ -244,14 +286,50 @@ async function startProduct({
       STORES_URL: svc('stores'),
       BILLING_URL: svc('billing'),
     });
+    // 127.0.0.1, not localhost, for what the stores service fetches: it resolves names itself and localhost may be ::1.
+    const squarespaceUrl = platforms.squarespace.local ? `http://127.0.0.1:${p.squarespace}` : null;
+    const shopifyUrl = platforms.shopify.local ? `http://127.0.0.1:${p.shopify}` : null;
+    const standIns = [];
+    if (squarespaceUrl) {
+      standIns.push([
+        run('squarespace', join(__dirname, 'squarespace', 'server.mjs'), {
+          SQUARESPACE_PROVIDER_PORT: String(p.squarespace),
+          SQUARESPACE_PROVIDER_PUBLIC_URL: squarespaceUrl,
+          SQUARESPACE_PROVIDER_DATA_FILE: join(dataDir, 'squarespace', 'state.json'),
+        }),
+        `${squarespaceUrl}/_provider/health`,
+      ]);
+    }
+    if (shopifyUrl) {
+      standIns.push([
+        run('shopify', join(__dirname, 'shopify', 'server.mjs'), {
+          SHOPIFY_PROVIDER_PORT: String(p.shopify),
+          SHOPIFY_PROVIDER_PUBLIC_URL: shopifyUrl,
+          SHOPIFY_PROVIDER_API_KEY: platforms.shopify.apiKey,
+          SHOPIFY_PROVIDER_API_SECRET: platforms.shopify.apiSecret,
+          SHOPIFY_PROVIDER_REDIRECT_URLS: `${new URL(appUrl).origin}/shopify/callback`,
+          SHOPIFY_PROVIDER_DATA_FILE: join(dataDir, 'shopify', 'state.json'),
+        }),
+        `${shopifyUrl}/_provider/health`,
+      ]);
+    }
     const stores = run('stores', serviceFile('stores'), {
       ...base,
       PORT: String(p.stores),
       BILLING_URL: svc('billing'),
       SEARCH_URL: svc('search'),
       ANALYTICS_URL: svc('analytics'),
-      // The crawler may reach the demo site on loopback, and no other local port (Postgres, internal routes).
-      FETCH_ALLOW_ORIGINS: env.FETCH_ALLOW_ORIGINS ?? `http://127.0.0.1:${p.demoSite}`,
+      PUBLIC_URL: appUrl,
+      SECRETS_KEY: secretsKey(env, dataDir),
+      SQUARESPACE_API_URL: platforms.squarespace.local ? squarespaceUrl : platforms.squarespace.apiUrl,
+      SHOPIFY_API_KEY: platforms.shopify.apiKey,
+      SHOPIFY_API_SECRET: platforms.shopify.apiSecret,
+      SHOPIFY_SHOPS_URL: shopifyUrl ? `${shopifyUrl}/shops` : platforms.shopify.shopsUrl,
+      // The crawler may reach the demo site and the local stand-ins on loopback, and no other local port
+      // (Postgres, internal routes).
+      FETCH_ALLOW_ORIGINS:
+        env.FETCH_ALLOW_ORIGINS ??
+        [`http://127.0.0.1:${p.demoSite}`, squarespaceUrl, shopifyUrl].filter(Boolean).join(','),
     });
     const analytics = run('analytics', serviceFile('analytics'), {
       ...base,
@@ -267,6 +345,7 @@ async function startProduct({
       ready(stores, `${svc('stores')}/healthz`),
       ready(analytics, `${svc('analytics')}/healthz`),
       ready(demo, `http://127.0.0.1:${p.demoSite}/robots.txt`),
+      ...standIns.map(([entry, url]) => ready(entry, url)),
     ]);
     const gateway = run('gateway', serviceFile('gateway'), {
       ...base,
@@ -287,7 +366,14 @@ async function startProduct({
     });
     await ready(gateway, `http://127.0.0.1:${p.gateway}/healthz`);
     return {
-      urls: { app: appUrl, idp: idpUrl, demoSite: `http://127.0.0.1:${p.demoSite}`, stripe: stripeUrl },
+      urls: {
+        app: appUrl,
+        idp: idpUrl,
+        demoSite: `http://127.0.0.1:${p.demoSite}`,
+        stripe: stripeUrl,
+        squarespace: squarespaceUrl,
+        shopify: shopifyUrl,
+      },
       databaseUrl,
       stop,
     };

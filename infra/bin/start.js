@@ -36,6 +36,18 @@ async function main() {
   Demo owner:    demo@sniff.dev / sniff-demo
   Demo website:  ${product.urls.demoSite}
                  Paste ${product.urls.demoSite} into Create Search Widget to try it.
+  Squarespace:   ${
+    product.urls.squarespace
+      ? `local stand-in on ${product.urls.squarespace}; Developer API Key sqsp_demo_store_key (a store of 320 products)
+                 or sqsp_demo_blog_key (a blog) with the Store URL ${product.urls.squarespace}/sites/sniff-demo-goods
+                 (or /sites/sniff-demo-journal)`
+      : `Squarespace (SQUARESPACE_API_URL is set)`
+  }
+  Shopify:       ${
+    product.urls.shopify
+      ? `local stand-in on ${product.urls.shopify}; Connect with Shopify for the store name sniff-demo`
+      : 'Shopify (SHOPIFY_API_KEY is set)'
+  }
   Payments:      ${
     product.urls.stripe
       ? `local Stripe stand-in on ${product.urls.stripe} (test card 4242 4242 4242 4242)`

@@ -42,6 +42,8 @@ const PORTS = {
   search: 23103,
   analytics: 23104,
   demoSite: 28095,
+  squarespace: 28096,
+  shopify: 28098,
   stripe: 28097,
   postgres: 25439,
 };

@@ -11,6 +11,7 @@ import { assetMounts } from './frontend';
 import { GatewayModule } from './gateway.module';
 import { sendError } from './http-error';
 import { PublicApi } from './public-api';
+import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
@@ -45,7 +46,7 @@ function publicApiFirst(server: Server, api: PublicApi, logger: Logger): void {
 
 /**
  * The gateway app. Order matters: /v1 is answered before Express; /api, /webhooks/stripe (Stripe's
- * events for billing, public) and the public assets are
+ * events for billing, public), /shopify (the owner's browser during Shopify OAuth, public) and the public assets are
  * plain Express mounts registered before Nest's routes (health, runtime config, then the shell's
  * catch-all).
  * No body parser: the API proxy reads JSON bodies itself and streams everything else.
@@ -60,6 +61,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<INestAppl
   app.use(securityHeaders);
   app.use('/api', app.get(ApiProxy).handle);
   app.use('/webhooks/stripe', app.get(StripeWebhookProxy).handle);
+  app.use('/shopify', app.get(ShopifyOauthProxy).handle);
   publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'));
   // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
   // services send it, streamed.

@@ -9,6 +9,7 @@ import { HealthController } from './health.controller';
 import { PublicApi } from './public-api';
 import { PublicSite, SiteFilesController } from './public-site';
 import { RateLimits } from './rate-limits';
+import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
 import { TokenVerifier } from './token-verifier';
 
@@ -28,10 +29,11 @@ export class GatewayModule implements OnApplicationShutdown {
         ApiProxy,
         PublicApi,
         StripeWebhookProxy,
+        ShopifyOauthProxy,
         PublicSite,
         PagePolicy,
       ],
-      exports: [ApiProxy, PublicApi, StripeWebhookProxy],
+      exports: [ApiProxy, PublicApi, StripeWebhookProxy, ShopifyOauthProxy],
     };
   }
 

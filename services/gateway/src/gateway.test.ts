@@ -604,6 +604,38 @@ describe('gateway', () => {
     });
   });
 
+  describe('Shopify OAuth steps (/shopify/auth, /shopify/callback)', () => {
+    it("passes the owner's browser on to the stores service with no token, only the OAuth state cookie", async () => {
+      const res = await fetch(`${gateway.url}/shopify/callback?code=c1&hmac=h1&shop=x.myshopify.com&state=s1`, {
+        headers: {
+          authorization: 'Bearer forged',
+          cookie: 'shopify_app_state=s1; shopify_app_state.sig=abc; session=secret; other=1',
+          'x-sniff-user-sub': 'someone',
+        },
+      });
+      expect(res.status).toBe(200);
+      const echo = (await res.json()) as Echo;
+      expect(echo).toMatchObject({
+        method: 'GET',
+        url: '/shopify/oauth/callback?code=c1&hmac=h1&shop=x.myshopify.com&state=s1',
+      });
+      expect(echo.headers.cookie).toBe('shopify_app_state=s1; shopify_app_state.sig=abc');
+      for (const name of ['authorization', 'x-sniff-user-sub', 'x-sniff-user-email', 'x-sniff-internal-token'])
+        expect(echo.headers[name]).toBeUndefined();
+      const begin = (await (await fetch(`${gateway.url}/shopify/auth?ticket=t1`)).json()) as Echo;
+      expect(begin.url).toBe('/shopify/oauth/begin?ticket=t1');
+      expect(begin.headers.cookie).toBeUndefined();
+    });
+
+    it('answers only GET, and leaves every other /shopify path (the public Shopify page) alone', async () => {
+      const post = await fetch(`${gateway.url}/shopify/callback`, { method: 'POST' });
+      expect(post.status).toBe(405);
+      expect(post.headers.get('allow')).toBe('GET');
+      const page = await fetch(`${gateway.url}/shopify`);
+      expect(page.headers.get('content-type')).not.toMatch(/json/);
+    });
+  });
+
   describe('Stripe webhooks (/webhooks/stripe)', () => {
     /** A gateway whose billing service is the echoing upstream. */
     let hooks: { app: INestApplication; url: string };

@@ -20,6 +20,8 @@ export const BENCH_PORTS = {
   search: 29103,
   analytics: 29104,
   demoSite: 29095,
+  squarespace: 29096,
+  shopify: 29098,
   stripe: 29097,
   postgres: 29439,
 };

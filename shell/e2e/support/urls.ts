@@ -8,6 +8,8 @@ export const E2E_PORTS = {
   search: 13103,
   analytics: 13104,
   demoSite: 18095,
+  squarespace: 18096,
+  shopify: 18098,
   postgres: 15439,
 };
 
@@ -17,6 +19,8 @@ export const E2E_URLS = {
   stripe: `http://localhost:${E2E_PORTS.stripe}`,
   // 127.0.0.1, not localhost: the crawler resolves names itself and localhost may mean ::1.
   demoSite: `http://127.0.0.1:${E2E_PORTS.demoSite}`,
+  squarespace: `http://127.0.0.1:${E2E_PORTS.squarespace}`,
+  shopify: `http://127.0.0.1:${E2E_PORTS.shopify}`,
 };
 
 export const DEMO_OWNER = { email: 'demo@sniff.dev', password: 'sniff-demo', name: 'Demo Owner' };

@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { ClientAddresses } from './client-address';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { forward } from './forward';
+import { GatewayError, sendError, sendFailure } from './http-error';
+import { RateLimits } from './rate-limits';
+
+/** The stores service's route for each public step. */
+const STEPS: Record<string, string> = { '/auth': '/shopify/oauth/begin', '/callback': '/shopify/oauth/callback' };
+/** The cookies of the Shopify library's signed OAuth state; no other cookie of the owner's goes to a service. */
+const STATE_COOKIE = /^shopify_app_state(\.sig)?=/;
+
+/**
+ * GET /shopify/auth and GET /shopify/callback -> the stores service's OAuth steps, public: the owner's
+ * browser comes here in the "Connect with Shopify" popup (with a one-time ticket) and back from Shopify
+ * (with Shopify's signed answer), carrying no Sniff token. The stores service checks the ticket, the
+ * HMAC and the signed state; the gateway passes on only the state cookie. Rate-limited per address.
+ */
+@Injectable()
+export class ShopifyOauthProxy {
+  private readonly logger = new Logger('ShopifyOAuth');
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly clients: ClientAddresses,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** Express handler mounted at /shopify (req.path is the part after it); /shopify itself is a public page. */
+  readonly handle = (req: Request, res: Response, next: NextFunction): void => {
+    if (!STEPS[req.path]) return next();
+    this.route(req, res).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+      sendFailure(res, err);
+    });
+  };
+
+  private async route(req: Request, res: Response): Promise<void> {
+    const target = STEPS[req.path]!;
+    if (req.method !== 'GET') return sendError(res, 405, `Use GET for /shopify${req.path}`, { allow: 'GET' });
+    const client = this.clients.of(req);
+    const wait = await this.limits.publicApi.take(`shopify-oauth:${client.address}`);
+    if (wait)
+      return sendError(res, 429, 'Too many requests; wait a moment and try again', { 'retry-after': String(wait) });
+    const q = req.originalUrl.indexOf('?');
+    const cookie = (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter((c) => STATE_COOKIE.test(c))
+      .join('; ');
+    forward(req, res, {
+      service: 'stores',
+      base: this.config.STORES_URL,
+      path: target + (q === -1 ? '' : req.originalUrl.slice(q)),
+      client,
+      timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
+      headers: cookie ? { cookie } : {},
+    });
+  }
+}

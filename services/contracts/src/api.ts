@@ -100,6 +100,8 @@ export const createStoreResponseSchema = z.object({
   platform: platformSchema,
   store_url: z.string(),
   type: storeTypeSchema,
+  /** How the store gets its content; the embed snippet says so (data-import-method, data-auth-method). */
+  source: storeSourceSchema.optional(),
 });
 export type CreateStoreResponse = z.infer<typeof createStoreResponseSchema>;
 

@@ -1,7 +1,7 @@
 // The embed snippet and the widget's default settings, without zod: the public site shows example
 // snippets and must not load the schema library for them. widget.ts builds the settings schema on
 // these defaults and exports both, so `@sniff/contracts` offers everything as before.
-import type { StoreType } from './api';
+import type { StoreSource, StoreType } from './api';
 import type { Platform, WidgetSize } from './plans';
 
 export const PRODUCT = 'sniff';
@@ -49,6 +49,18 @@ export interface EmbedSnippetInput {
   settings?: Partial<WidgetSettings>;
   /** Free users get the fixed placeholder: a custom one is left out of the snippet. */
   isFree?: boolean;
+  /** Where the store's content comes from: a catalogue upload, a connected shop or a Squarespace key. */
+  source?: StoreSource;
+}
+
+/** data-import-method, data-auth-method and data-scope of section 3, from how the store was connected. */
+function integrationAttributes(source: StoreSource | undefined, type: StoreType): [string, string][] {
+  const attrs: [string, string][] = [];
+  if (source === 'shopify-csv') attrs.push(['data-import-method', 'csv']);
+  if (source === 'shopify-oauth') attrs.push(['data-auth-method', 'oauth2']);
+  if (source === 'squarespace') attrs.push(['data-auth-method', 'devkey']);
+  if (type === 'blog') attrs.push(['data-scope', 'blog']);
+  return attrs;
 }
 
 function escapeAttr(v: string): string {
@@ -81,6 +93,7 @@ export function buildEmbedSnippet(input: EmbedSnippetInput): string {
   if (format !== d.displayFormat) attrs.push(['data-display-format', format]);
   if (s.showDescription !== d.showDescription) attrs.push(['data-show-description', String(s.showDescription)]);
   if (s.showPrice !== d.showPrice) attrs.push(['data-show-price', String(s.showPrice)]);
+  attrs.push(...integrationAttributes(input.source, input.type));
   const attrText = attrs.map(([k, v]) => `  ${k}="${escapeAttr(v)}"`).join('\n');
   return `<div id="${WIDGET_CONTAINER_ID}"></div>\n<script async\n${attrText}\n></script>`;
 }

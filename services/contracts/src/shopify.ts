@@ -75,6 +75,7 @@ export const shopifyCsvResponseSchema = z.object({
   store_id: z.string(),
   platform: z.literal('shopify'),
   store_url: z.string(),
+  source: z.literal('shopify-csv').optional(),
   /** Products imported from the file. */
   imported: z.number().int(),
   /** Rows left out, the first 100 of `rejected_count`. */

@@ -26,6 +26,7 @@ function Details({ store }: { store: Store }) {
     // Section 3: the manage panel's default is cards (products with image and price); custom sites stay a list.
     settings: { displayFormat: 'cards' },
     isFree,
+    source: store.source,
   });
   return (
     <>

@@ -144,7 +144,7 @@ describe('catalogue upload', () => {
     Object.defineProperty(big, 'size', { value: CATALOGUE_MAX_BYTES + 1 });
     chooseFile(big);
     expect(screen.getByRole('alert').textContent).toBe(CATALOGUE_TOO_LARGE);
-    expect(CATALOGUE_TOO_LARGE).toContain('20 MB');
+    expect(CATALOGUE_TOO_LARGE).toContain('10 MB');
     // A .csv the system calls something else is still a CSV.
     chooseFile(csv('export.CSV', 'application/vnd.ms-excel'));
     expect(screen.queryByRole('alert')).toBeNull();

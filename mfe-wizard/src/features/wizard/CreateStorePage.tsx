@@ -272,7 +272,13 @@ export function CreateStorePage() {
           onContinue={() => {
             const result = upload.result;
             if (result)
-              finish({ store_id: result.store_id, platform: 'shopify', store_url: result.store_url, type: 'store' });
+              finish({
+                store_id: result.store_id,
+                platform: 'shopify',
+                store_url: result.store_url,
+                type: 'store',
+                source: 'shopify-csv',
+              });
           }}
         />
       )}

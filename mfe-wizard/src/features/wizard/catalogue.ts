@@ -1,8 +1,7 @@
-import { CATALOGUE_COLUMNS, CATALOGUE_MAX_BYTES, CSV_FILE_INVALID } from '@sniff/contracts';
+import { CATALOGUE_COLUMNS, CATALOGUE_MAX_BYTES, CATALOGUE_TOO_LARGE, CSV_FILE_INVALID } from '@sniff/contracts';
 
-const MB = 1024 * 1024;
-export const CATALOGUE_MAX_MB = Math.round(CATALOGUE_MAX_BYTES / MB);
-export const CATALOGUE_TOO_LARGE = `The file is larger than ${CATALOGUE_MAX_MB} MB, the largest catalogue we accept. Please upload a smaller file.`;
+/** The same words the server answers with (413). */
+export { CATALOGUE_TOO_LARGE };
 export const CATALOGUE_EXAMPLE_NAME = 'sniff-catalogue-example.csv';
 
 /**

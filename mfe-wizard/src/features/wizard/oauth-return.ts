@@ -42,7 +42,13 @@ export function readOauthReturn(search: string): OauthReturn | null {
   const shop = shopifyStoreUrl(info.storeUrl || info.storeName);
   return {
     kind: 'success',
-    created: { store_id: storeId, platform: 'shopify', store_url: 'url' in shop ? shop.url : '', type: 'store' },
+    created: {
+      store_id: storeId,
+      platform: 'shopify',
+      store_url: 'url' in shop ? shop.url : '',
+      type: 'store',
+      source: 'shopify-oauth',
+    },
     info,
   };
 }

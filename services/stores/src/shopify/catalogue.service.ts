@@ -82,6 +82,7 @@ export class CatalogueService {
       store_id: store.id,
       platform: 'shopify',
       store_url: store.url,
+      source: 'shopify-csv',
       imported: parsed.items.length,
       rejected: parsed.rejected,
       rejected_count: parsed.rejectedCount,

@@ -46,7 +46,13 @@ export class SquarespaceService {
       },
       credential: body.developer_api_key,
     });
-    return { store_id: store.id, platform: 'squarespace', store_url: store.url, type: store.storeType };
+    return {
+      store_id: store.id,
+      platform: 'squarespace',
+      store_url: store.url,
+      type: store.storeType,
+      source: 'squarespace',
+    };
   }
 
   /** The key's website, and for stores that read products, a first products page (the Products scope). */

@@ -163,7 +163,7 @@ export class StoresService {
       source: 'crawl',
       pageUrls: pages,
     });
-    return { store_id: store.id, platform: 'custom', store_url: store.url, type: store.storeType };
+    return { store_id: store.id, platform: 'custom', store_url: store.url, type: store.storeType, source: 'crawl' };
   }
 
   /**

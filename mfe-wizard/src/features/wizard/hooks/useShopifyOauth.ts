@@ -78,6 +78,7 @@ export function useShopifyOauth({
           platform: 'shopify',
           store_url: message.store_url_from_callback,
           type: 'store',
+          source: 'shopify-oauth',
         });
       } else {
         setError(shopifyConnectionFailed(message.error));

@@ -50,6 +50,7 @@ export function SetupWidgetStep({
     widgetHost: platform.widgetHost,
     settings,
     isFree,
+    source: created.source,
   });
   return (
     <section aria-labelledby="wizard-done-title">

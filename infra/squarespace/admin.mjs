@@ -150,7 +150,7 @@ export function adminRoutes(deps) {
     if (route === 'GET /_provider/faults') return { status: 200, body: { faults: faults.list() } };
     if (route === 'POST /_provider/faults') {
       const body = await readJson(req);
-      onlyKnown(body, ['kind', 'count', 'path']);
+      onlyKnown(body, ['kind', 'count', 'path', 'after']);
       const problem = faults.add(body);
       if (problem) throw new AdminError(400, problem);
       return { status: 201, body: { faults: faults.list() } };

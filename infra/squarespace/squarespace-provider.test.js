@@ -462,6 +462,21 @@ describe('faults', () => {
     expect((await api(base, ALL_TYPES)).status).toBe(200);
   });
 
+  test('after: the first matching requests are answered, then the fault applies', async () => {
+    expect((await fault({ kind: 'unavailable', path: PRODUCTS, after: 2 })).status).toBe(201);
+    expect((await admin(base, 'GET', '/_provider/faults')).body.faults).toEqual([
+      { kind: 'unavailable', count: 1, path: PRODUCTS, after: 2 },
+    ]);
+    // other paths neither use it up nor count
+    expect((await api(base, '/1.0/authorization/website')).status).toBe(200);
+    expect((await api(base, ALL_TYPES)).status).toBe(200);
+    expect((await api(base, ALL_TYPES)).status).toBe(200);
+    expect((await api(base, ALL_TYPES)).status).toBe(503);
+    expect((await api(base, ALL_TYPES)).status).toBe(200);
+    expect((await admin(base, 'GET', '/_provider/faults')).body.faults).toEqual([]);
+    for (const after of [-1, 1.5, 'two']) expect((await fault({ kind: 'timeout', after })).status).toBe(400);
+  });
+
   test('timeout does not keep stop() from finishing', async () => {
     const other = await startProvider();
     await admin(other.base, 'POST', '/_provider/faults', { kind: 'timeout' });

@@ -4,6 +4,7 @@ import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule } from './app.module';
 import { storesTestConfig } from './testing/config';
 import { DEMO_SHOP, SHOPIFY_APP, startShopify, type Provider } from './testing/providers';
+import { startFixtureSite } from './testing/fixture-site';
 import { SearchStub, startSearchStub } from './testing/search-stub';
 
 jest.setTimeout(90_000);
@@ -189,6 +190,22 @@ describe('Shopify stores', () => {
       });
       // The image is stored, never fetched by Sniff.
       expect(lastPut(body.store_id)!.find((d) => d.title === 'Merino Wool Beanie')!.price).toBe(24.5);
+    });
+
+    it('stores image URLs and never fetches them', async () => {
+      const images = await startFixtureSite({});
+      try {
+        const res = await upload('limits', csvOf([`Lantern,Camp light,30,Gear,${images.origin}/lantern.png`]), {
+          store_url: 'Image Check Shop',
+        });
+        const { store_id } = await res.json();
+        await settled('limits', store_id);
+        expect(lastPut(store_id)![0]!.imageUrl).toBe(`${images.origin}/lantern.png`);
+        expect(images.requests).toEqual([]);
+        await post('/managestores/delete-store', 'limits', { store_id });
+      } finally {
+        await images.close();
+      }
     });
 
     it('says the shop already has a store, at check-store and on a second upload', async () => {

@@ -315,4 +315,34 @@ describe('Squarespace stores', () => {
     expect(failed.last_synced_at).not.toBeNull();
     await squarespace.admin('DELETE', '/faults');
   });
+
+  it('fails with the reason when the source disappears mid-answer on every attempt', async () => {
+    const [store] = await list('faults');
+    const before = puts(store!.id);
+    await squarespace.fault('disconnect', 50, '/1.1/commerce/products');
+    await sql(`UPDATE stores.stores SET next_sync_at = now() - interval '1 second' WHERE id = $1`, [store!.id]);
+    await stores.app.get(SyncService).sendDue();
+    const failed = await waitFor(async () => {
+      const s = await storeOf('faults', store!.id);
+      return (
+        s.status === 'failed' &&
+        s.status_reason !== 'Squarespace answered with something that is not JSON. Retrying later.' &&
+        s
+      );
+    }, 'the sync to fail');
+    expect(failed.status_reason).toMatch(/^Could not reach http:\/\/127\.0\.0\.1:\d+: /);
+    expect(puts(store!.id)).toBe(before);
+    // A failed store is retried by the schedule, at its plan's interval.
+    expect(Date.parse(failed.next_sync_at!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    await squarespace.admin('DELETE', '/faults');
+  });
+
+  it('re-syncs every 12 hours on Solo Premium AI, every 24 on Solo Basic', async () => {
+    const res = await ecommerce('pro');
+    const { store_id } = await res.json();
+    const done = await settled('pro', store_id);
+    const hours = (Date.parse(done.next_sync_at!) - Date.parse(done.last_synced_at!)) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    expect(hours).toBeLessThan(12.1);
+  });
 });

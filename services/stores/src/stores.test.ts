@@ -90,7 +90,7 @@ describe('stores service', () => {
       '/robots.txt': { type: 'text/plain', body: (o) => `Sitemap: ${o}/maps/site.xml\n` },
       '/maps/site.xml': xml(urlset(['/from-robots'])),
     });
-    siteE = await startFixtureSite({ '/': html('E', '<p>Nothing else here</p>') });
+    siteE = await startFixtureSite({ '/': { ...html('E', '<p>Nothing else here</p>'), etag: '"e-v1"' } });
     const stopped = await startFixtureSite({});
     await stopped.close();
     gone = stopped.origin;
@@ -141,6 +141,7 @@ describe('stores service', () => {
       status: string;
       pages?: number;
       status_reason?: string | null;
+      last_synced_at?: string | null;
     }[];
   const storeOf = async (owner: string, id: string) => (await list(owner)).find((s) => s.id === id);
   const create = (owner: string, main: string, others: string[] = [], name = 'My site') =>
@@ -251,6 +252,7 @@ describe('stores service', () => {
         platform: 'custom',
         store_url: `${siteA.origin}/`,
         type: 'business',
+        source: 'crawl',
       });
       storeId = body.store_id;
       expect(['queued', 'running', 'done']).toContain((await storeOf('paid-owner', storeId))?.status);
@@ -315,6 +317,28 @@ describe('stores service', () => {
         `/internal/stores/${storeId}`,
       ]);
       expect((await post('/managestores/delete-store', 'paid-owner', { store_id: storeId })).status).toBe(404);
+    });
+
+    it('re-reads a page only when the site says it changed (If-None-Match, 304)', async () => {
+      const res = await create('paid-owner', `${siteE.origin}/`, [], 'E');
+      const { store_id } = await res.json();
+      const first = await settled('paid-owner', store_id);
+      const sync = await post('/managestores/sync-store', 'paid-owner', { store_id });
+      expect(sync.status).toBe(202);
+      const second = await waitFor(async () => {
+        const s = await storeOf('paid-owner', store_id);
+        return s?.status === 'done' && s.last_synced_at !== first.last_synced_at && s;
+      }, 'the re-sync');
+      expect(second.pages).toBe(1);
+      const fetches = siteE.requests.filter((r) => r.path === '/');
+      expect(fetches.at(-1)!.headers['if-none-match']).toBe('"e-v1"');
+      // The unchanged page's document went to search again as it was.
+      const docs = search.calls.filter(
+        (c) => c.method === 'PUT' && c.path === `/internal/stores/${store_id}/documents`,
+      );
+      expect(docs).toHaveLength(2);
+      expect(docs[1]!.body).toEqual(docs[0]!.body);
+      await post('/managestores/delete-store', 'paid-owner', { store_id });
     });
 
     it('skips pages that cannot be indexed and says so', async () => {

@@ -5,6 +5,10 @@ import type { ShopifyApp } from './shopify-app';
 /** Products per Admin API page (Shopify allows 250; 100 keeps a page's cost well inside the bucket). */
 const PAGE_SIZE = 100;
 
+/** How many products the sync will read, for its progress ("120 of 300"). */
+const COUNT = `#graphql
+query SniffProductsCount { productsCount(query: "status:active") { count } }`;
+
 const PRODUCTS = `#graphql
 query SniffProducts($first: Int!, $after: String) {
   products(first: $first, after: $after, query: "status:active") {
@@ -46,6 +50,8 @@ export class ShopifyAdminSource implements Source {
     const shop = ctx.store.sourceConfig.shop;
     if (!shop || !ctx.credential)
       throw new PermanentSourceError('This shop is not connected. Connect it with Shopify again.');
+    const counted = await this.app.query<{ productsCount: { count: number } | null }>(shop, ctx.credential, COUNT, {});
+    if (counted.productsCount) yield { kind: 'total', total: counted.productsCount.count };
     let after: string | null = null;
     for (;;) {
       const page: ProductsPage = await this.app.query<ProductsPage>(shop, ctx.credential, PRODUCTS, {

@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger, ForbiddenException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BotActivityDetected, CookieNotFound, InvalidHmacError, InvalidOAuthError } from '@shopify/shopify-api';
 import { createHash, randomBytes } from 'node:crypto';
@@ -23,6 +16,7 @@ import { StoresService } from '../stores/stores.service';
 import { SHOPIFY_CALLBACK_PATH, ShopifyApp } from './shopify-app';
 
 type ConnectBody = z.infer<typeof shopifyConnectRequestSchema>;
+const NOT_SET_UP = 'Connecting Shopify is not set up on this server. Upload a CSV catalogue instead.';
 /** How long the owner has from "Connect with Shopify" to approving at Shopify. */
 const CONNECT_TTL_MINUTES = 10;
 
@@ -66,10 +60,8 @@ export class ShopifyOauthService {
 
   /** POST shopify/connect (signed in): checks everything that can be checked now, returns where the popup goes. */
   async connect(ownerSub: string, body: ConnectBody): Promise<ShopifyConnectResponse> {
-    if (!this.app.api)
-      throw new ServiceUnavailableException(
-        'Connecting Shopify is not set up on this server. Upload a CSV catalogue instead.',
-      );
+    // Not a fault of the request, and nothing a retry mends: a 403 saying what to do instead.
+    if (!this.app.api) throw new ForbiddenException(NOT_SET_UP);
     const dashboard = new URL(this.config.PUBLIC_URL).origin;
     if (body.client_origin !== dashboard)
       throw new BadRequestException({ message: `client_origin must be ${dashboard}`, field: 'client_origin' });
@@ -101,7 +93,8 @@ export class ShopifyOauthService {
 
   /** GET /shopify/auth?ticket= (public, in the popup): the library begins OAuth; the owner goes to Shopify. */
   async begin(ticket: string, request: Request): Promise<OauthAnswer> {
-    const api = this.app.required();
+    const api = this.app.api;
+    if (!api) return this.failure(NOT_SET_UP);
     const rows: PendingConnect[] = await this.db.query(
       `SELECT "owner_sub", "shop", "store_name", "store_nickname" FROM "stores"."shopify_connects"
        WHERE "ticket_hash" = $1 AND "nonce" IS NULL AND "expires_at" > now()`,
@@ -131,7 +124,8 @@ export class ShopifyOauthService {
 
   /** GET /shopify/callback (public): HMAC, state and code checked by the library; the store is created. */
   async callback(request: Request): Promise<OauthAnswer> {
-    const api = this.app.required();
+    const api = this.app.api;
+    if (!api) return this.failure(NOT_SET_UP);
     const state = new URL(request.url).searchParams.get('state') ?? '';
     let session;
     let cookies: string[] = [];

@@ -82,22 +82,26 @@ export class SyncService implements OnApplicationBootstrap {
 
   /**
    * The cron job: queues every store whose next sync is due, and any store left queued or running
-   * with no sign of life (its job was lost with a process), which its singleton key keeps from
-   * being synced twice.
+   * with no sign of life (its job was lost with a process). The stores are claimed in one statement
+   * (SKIP LOCKED), so replicas looking at the same moment never queue one store twice.
    */
   async sendDue(): Promise<void> {
     const stale = this.config.INGEST_EXPIRE_SECONDS * 2;
-    const due: { id: string }[] = await this.stores.query(
-      `SELECT "id" FROM "stores"."stores"
-       WHERE ("next_sync_at" <= now() AND "status" IN ('done', 'failed'))
-          OR ("status" IN ('queued', 'running') AND "updated_at" < now() - make_interval(secs => $1))
-       ORDER BY "next_sync_at" NULLS FIRST LIMIT 500`,
+    // An UPDATE answers [rows, count] through TypeORM.
+    const [due] = (await this.stores.query(
+      `UPDATE "stores"."stores" SET "status" = 'queued', "next_sync_at" = NULL, "updated_at" = now()
+       WHERE "id" IN (
+         SELECT "id" FROM "stores"."stores"
+         WHERE ("next_sync_at" <= now() AND "status" IN ('done', 'failed'))
+            OR ("status" IN ('queued', 'running') AND "updated_at" < now() - make_interval(secs => $1))
+         ORDER BY "next_sync_at" NULLS FIRST LIMIT 500
+         FOR UPDATE SKIP LOCKED)
+       RETURNING "id"`,
       [stale],
-    );
+    )) as [{ id: string }[], number];
     for (const { id } of due) {
       const jobId = await this.enqueue(id);
-      // Queued now: not due again until this sync sets the next time.
-      await this.stores.update({ id }, { status: 'queued', nextSyncAt: null, ...(jobId ? { jobId } : {}) });
+      if (jobId) await this.stores.update({ id }, { jobId });
     }
     if (due.length) this.logger.log(`queued ${due.length} due store sync(s)`);
   }

@@ -9,6 +9,8 @@ export interface FixtureRoute {
   location?: string;
   /** Never answer (for timeouts). */
   hang?: boolean;
+  /** Sent as ETag; a request with a matching If-None-Match gets 304 Not Modified. */
+  etag?: string;
 }
 
 export interface FixtureSite {
@@ -32,7 +34,12 @@ export async function startFixtureSite(routes: Record<string, FixtureRoute>): Pr
       return;
     }
     if (route.hang) return;
+    if (route.etag && req.headers['if-none-match'] === route.etag) {
+      res.writeHead(304, { etag: route.etag }).end();
+      return;
+    }
     const headers: Record<string, string> = {};
+    if (route.etag) headers.etag = route.etag;
     if (route.type) headers['content-type'] = route.type;
     if (route.location) headers.location = route.location.replace('{origin}', origin);
     const body = typeof route.body === 'function' ? route.body(origin) : (route.body ?? '');

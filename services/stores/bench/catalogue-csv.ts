@@ -267,7 +267,7 @@ export function catalogueRows(rows: number, seed = 11): CatalogueRow[] {
     const feature = pick(r, c.features);
     const use = pick(r, c.uses);
     const first = pick(r, [
-      `${pick(r, ADJECTIVES)} ${product.toLowerCase()} in ${material.toLowerCase()}, with ${feature}.`,
+      `${pick(r, ADJECTIVES)} ${material.toLowerCase()} ${product.toLowerCase()} with ${feature}.`,
       `Our ${line} ${product.toLowerCase()} is made for ${use}, with ${feature}.`,
       `${material} ${product.toLowerCase()} from ${brand}, finished in ${colour.toLowerCase()}.`,
     ]);

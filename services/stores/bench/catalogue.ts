@@ -33,6 +33,8 @@ const ROWS = env('SNIFF_BENCH_CATALOGUE_ROWS', 10_000);
 /** Measured rounds, after one warm-up round; at most 20. */
 const ROUNDS = Math.min(20, Math.max(1, Math.floor(env('SNIFF_BENCH_CATALOGUE_ROUNDS', 5)) || 5));
 const POLL_MS = 25;
+/** Polls waiting for their answer at one time (one second's worth): more are not sent meanwhile. */
+const MAX_POLLS_IN_FLIGHT = 40;
 /** The target: searchable within this long of the upload's answer. */
 const TARGET_MS = 5_000;
 const ROUND_LIMIT_MS = 60_000;
@@ -153,7 +155,14 @@ interface Round {
   uploadMs: number;
   /** From the upload's answer to the first answer of the public search API that lists the target. */
   searchableMs: number;
+  /** When the poll whose answer first listed the target was sent, after the upload's answer. */
+  findingPollSentMs: number;
   polls: number;
+  /**
+   * A search that looked for the store while it was being written (no snapshot yet) ended after the
+   * swap and dropped the new index from the cache; the next searches read it back from the snapshot.
+   */
+  indexEvicted: boolean;
   /** From the answer to the store showing `done` (the sync's bookkeeping after the index swap). */
   doneMs: number;
   /**
@@ -272,10 +281,12 @@ async function ownerPost(stack: Stack, path: string, body: object) {
 }
 
 /**
- * Polls the public search route every POLL_MS (from the moment the upload answered) until an answer
- * lists the target. A 404 (no index yet) is expected; anything else but a 200 is an error.
+ * Polls the public search route every POLL_MS from the moment the upload answered, without waiting for
+ * the answers (a slow one, such as a search that reads the index from its snapshot, does not hold the
+ * next ones back; at most MAX_POLLS_IN_FLIGHT at a time), until an answer lists the target: found at
+ * that answer's arrival. A 404 (no index yet) is expected; anything else but a 200 is an error.
  */
-async function untilSearchable(
+function untilSearchable(
   stack: Stack,
   storeId: string,
   target: Target & { id: string },
@@ -283,33 +294,52 @@ async function untilSearchable(
   deadline: number,
   round: string,
   signal: AbortSignal,
-): Promise<{ at: Mark; polls: number }> {
+): Promise<{ at: Mark; sentAt: number; polls: number }> {
   const query = new URLSearchParams({ q: target.query, limit: '8', descriptionLength: '80' });
   const url = `${stack.search.url}/v1/stores/${encodeURIComponent(storeId)}/search?${query}`;
-  let polls = 0;
-  let missesAfterSync = 0;
-  for (let next = from; ;) {
-    const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
-    const text = await res.text();
-    const at = mark();
-    polls++;
-    if (res.status === 200) {
-      const body = JSON.parse(text) as SearchResponse;
-      if (body.hits.some((h) => h.id === target.id)) return { at, polls };
-      // Indexed (the sync is over) and still not found: the query is at fault, not the wait.
-      if (trace.syncRun && ++missesAfterSync > 3)
-        throw new Error(
-          `${round}: "${target.query}" does not find "${target.name}" (${target.id}) in the indexed store; ` +
-            `it answers ${body.hits.map((h) => h.title).join(' | ') || 'no hits'}`,
-        );
-    } else if (res.status !== 404) {
-      throw new Error(`${round}: the public search answered ${res.status}: ${text.slice(0, 300)}`);
-    }
-    if (at.t > deadline) throw new Error(deadlineMessage(round, deadline, from));
-    next += POLL_MS;
-    if (next < at.t) next = at.t;
-    await sleep(next - performance.now());
-  }
+  return new Promise((resolve, reject) => {
+    let polls = 0;
+    let inFlight = 0;
+    let missesAfterSync = 0;
+    let settled = false;
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(timer);
+      done();
+    };
+    const poll = async () => {
+      if (settled) return;
+      if (performance.now() > deadline) return settle(() => reject(new Error(deadlineMessage(round, deadline, from))));
+      if (inFlight >= MAX_POLLS_IN_FLIGHT) return;
+      inFlight++;
+      polls++;
+      const sentAt = performance.now();
+      try {
+        const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
+        const text = await res.text();
+        const at = mark();
+        if (res.status === 200) {
+          const body = JSON.parse(text) as SearchResponse;
+          if (body.hits.some((h) => h.id === target.id)) return settle(() => resolve({ at, sentAt, polls }));
+          // Indexed (the sync is over) and still not found: the query is at fault, not the wait.
+          if (trace.syncRun && ++missesAfterSync > 3)
+            throw new Error(
+              `${round}: "${target.query}" does not find "${target.name}" (${target.id}) in the indexed store; ` +
+                `it answers ${body.hits.map((h) => h.title).join(' | ') || 'no hits'}`,
+            );
+        } else if (res.status !== 404) {
+          throw new Error(`${round}: the public search answered ${res.status}: ${text.slice(0, 300)}`);
+        }
+      } catch (error) {
+        settle(() => reject(error));
+      } finally {
+        inFlight--;
+      }
+    };
+    const timer = setInterval(() => void poll(), POLL_MS);
+    void poll();
+  });
 }
 
 /** One search on `service` for the target: how long it took to answer with it (it must). */
@@ -395,7 +425,8 @@ function stages(t: Trace, sent: Mark, answered: Mark, found: Mark) {
     'index dropped by a racing search, re-read from the snapshot': stage(replace.end, swapped),
     'until a poll sees it': stage(swapped, found),
   };
-  return { upload, afterUpload };
+  const evicted = !!reload || t.loads.some((l) => !l.found && l.end.t >= replace.end.t);
+  return { upload, afterUpload, evicted };
 }
 
 function stats(xs: number[]) {
@@ -425,9 +456,15 @@ const s = (x: number) => (x / 1000).toFixed(2);
 function environment() {
   let commit = 'unknown';
   try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
+    const git = (args: string) =>
+      execSync(`git ${args}`, { cwd: __dirname, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
+    // edited tracked files (benchmark results are not code): the figures are not the commit's
+    const dirty = git(
+      `status --porcelain --untracked-files=no -- ':/' ':(top,exclude,glob)services/*/bench/results/**'`,
+    );
+    commit = git('rev-parse --short HEAD') + (dirty ? '-dirty' : '');
   } catch {
     /* not a git checkout */
   }
@@ -530,7 +567,7 @@ async function main(): Promise<number> {
       const status = listed.find((x) => x.id === answer.store_id)?.status;
       if (status !== 'done') throw new Error(`${name}: the store is ${status} after its sync`);
       const second = await searchOnce(stack.search2, answer.store_id, target);
-      const { upload: up, afterUpload } = stages(trace, sent, answered, found.at);
+      const { upload: up, afterUpload, evicted } = stages(trace, sent, answered, found.at);
       const r: Round = {
         round: n,
         warmUp: n === 0,
@@ -538,7 +575,9 @@ async function main(): Promise<number> {
         target,
         uploadMs: ms(answered.t - sent.t),
         searchableMs: ms(found.at.t - answered.t),
+        findingPollSentMs: ms(found.sentAt - answered.t),
         polls: found.polls,
+        indexEvicted: evicted,
         doneMs: ms(trace.syncRun.end.t - answered.t),
         secondWorkerMs: ms(second),
         upload: up,
@@ -617,19 +656,22 @@ async function main(): Promise<number> {
       `\n\nTarget: searchable within ${TARGET_MS / 1000} s of the upload finishing: median ${s(searchable.median)} s, ` +
       `${allMet ? 'met in every round' : `missed in ${measured.filter((r) => r.searchableMs > TARGET_MS).length} of ${measured.length} rounds`}.\n\n` +
       table(
-        ['round', 'upload s', 'searchable s', 'done s', 'polls', 'query'],
+        ['round', 'upload s', 'searchable s', 'done s', 'queue wait s', 'index evicted', 'polls', 'query'],
         rounds.map((r) => [
           r.warmUp ? 'warm-up' : String(r.round),
           s(r.uploadMs),
           s(r.searchableMs),
           s(r.doneMs),
+          s(r.afterUpload['queue wait (answer -> job start)']!.ms),
+          r.indexEvicted ? 'yes' : 'no',
           r.polls,
           r.target.query,
         ]),
       ) +
       '\n\nWhere the time goes: each stage from the end of the one before, median of the measured rounds (so the ' +
-      'medians need not add up to the median total); CPU = what this process (the three services) used meanwhile, ' +
-      'the rest is waiting, mostly on Postgres:\n\n' +
+      'medians need not add up to the median total). CPU: what this process used meanwhile (the three services and ' +
+      "the benchmark's client; with GC threads it can exceed the wall time); the rest is waiting, mostly on " +
+      'Postgres:\n\n' +
       table(
         ['upload stage', 'ms', 'CPU ms'],
         Object.entries(breakdown.upload).map(([k, v]) => [k, v.ms.toFixed(0), v.cpuMs.toFixed(0)]),

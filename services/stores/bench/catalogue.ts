@@ -480,7 +480,7 @@ function environment() {
 }
 
 /** Costs measured once, outside the rounds, on the same file and documents: what the stages above are made of. */
-async function offline(csv: string, documents: IndexDocument[]) {
+async function offline(csv: string, documents: IndexDocument[], engine: SearchEngine) {
   const t0 = performance.now();
   const parsed = await parseCatalogue(Readable.from([csv]), 'https://bench.myshopify.com');
   const parseMs = performance.now() - t0;
@@ -493,6 +493,7 @@ async function offline(csv: string, documents: IndexDocument[]) {
   const t3 = performance.now();
   indexDocumentsRequestSchema.parse(back);
   const validateMs = performance.now() - t3;
+  const snapshot = engine.build(documents).serialize();
   return {
     csvParseMs: ms(parseMs),
     csvParsedProducts: parsed.items.length,
@@ -500,6 +501,7 @@ async function offline(csv: string, documents: IndexDocument[]) {
     putStringifyMs: ms(stringifyMs),
     putJsonParseMs: ms(jsonParseMs),
     putValidateMs: ms(validateMs),
+    snapshotBytes: snapshot.byteLength,
   };
 }
 
@@ -607,7 +609,7 @@ async function main(): Promise<number> {
         }),
       );
     const breakdown = { upload: stageMedians((r) => r.upload), afterUpload: stageMedians((r) => r.afterUpload) };
-    const costs = await offline(csv, documents);
+    const costs = await offline(csv, documents, stack.search.app.get<SearchEngine>(SEARCH_ENGINE));
 
     const result = {
       environment: { ...environment(), database: db.kind },
@@ -683,7 +685,8 @@ async function main(): Promise<number> {
       ) +
       `\n\nMeasured alone on the same data: parsing the CSV ${costs.csvParseMs.toFixed(0)} ms; the PUT body ` +
       `${(costs.putBodyBytes / 1e6).toFixed(2)} MB of JSON, JSON.stringify ${costs.putStringifyMs.toFixed(0)} ms, ` +
-      `JSON.parse ${costs.putJsonParseMs.toFixed(0)} ms, schema validation ${costs.putValidateMs.toFixed(0)} ms.\n\n` +
+      `JSON.parse ${costs.putJsonParseMs.toFixed(0)} ms, schema validation ${costs.putValidateMs.toFixed(0)} ms; ` +
+      `the index snapshot ${(costs.snapshotBytes / 1e6).toFixed(2)} MB.\n\n` +
       `Whole run: ${result.wholeRunSeconds.toFixed(0)} s.\n`;
     writeFileSync(join(RESULTS_DIR, 'latest.md'), markdown);
     console.log(markdown + `\n(written to ${file})`);

@@ -11,6 +11,7 @@ const workspaces = [
   ...require(join(root, 'package.json')).workspaces,
   'services/search/widget',
   'services/search/bench',
+  'services/stores/bench',
   'services/fuzz',
 ];
 let failed = false;

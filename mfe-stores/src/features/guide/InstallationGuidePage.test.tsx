@@ -16,8 +16,10 @@ test('Squarespace is the default tab; Shopify and the custom website section hav
   fireEvent.click(shopify!);
   expect(shopify!.getAttribute('aria-selected')).toBe('true');
   expect(screen.getByText(/upload the CSV file/)).toBeTruthy();
+  expect(screen.getByLabelText('Shopify embed code').textContent).toContain('data-import-method="csv"');
   fireEvent.click(screen.getByRole('tab', { name: 'OAuth2' }));
-  expect(screen.getByText(/coming soon/)).toBeTruthy();
+  expect(screen.getByText(/Press Connect with Shopify/)).toBeTruthy();
+  expect(screen.getByLabelText('Shopify embed code').textContent).toContain('data-auth-method="oauth2"');
 
   const custom = screen.getByRole('region', { name: 'Custom website' });
   expect(within(custom).getAllByRole('listitem').length).toBeGreaterThan(2);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
-import { buildEmbedSnippet, type Platform } from '@sniff/contracts';
+import { buildEmbedSnippet, type Platform, type StoreSource } from '@sniff/contracts';
 import { CopyButton } from '@sniff/ui';
 import { Tabs, type TabDef } from '../../shared/ui/Tabs';
 
@@ -20,8 +20,8 @@ const SHOPIFY_TABS: TabDef<ShopifyTab>[] = [
 export const PLACEHOLDER_STORE_ID = 'YOUR_STORE_ID';
 
 const SQUARESPACE_STEPS = [
-  'In Squarespace, open Settings → Developer API Keys and create a key with read access to products, product information, inventory, stock levels, orders, and order and fulfilment data.',
-  'In Sniff, choose Create Search Widget → Squarespace, enter your store URL exactly as it appears and paste the key.',
+  'In Squarespace, open Settings → Advanced → Developer API Keys and create a key with read access to products, product information, inventory, stock levels, orders, and order and fulfilment data (Sniff reads products only). Copy it: Squarespace shows it once.',
+  'In Sniff, choose Create Search Widget → Squarespace, enter your store URL exactly as it appears, choose your store type and paste the key. Blogs are read through their sitemap, so the blog must be public.',
   'Copy the embed code below (use your Store ID from Manage Your Widgets instead of YOUR_STORE_ID).',
   'In Squarespace, add a Code block in HTML mode where the search bar should appear and paste the code.',
   'Save and test a search on your site. If the widget does not appear, clear the browser cache.',
@@ -31,6 +31,12 @@ const SHOPIFY_CSV_STEPS = [
   'In Sniff, choose Create Search Widget → Shopify and upload the CSV file. The store name must match your myshopify address.',
   'Copy the embed code below into your theme where the search bar should appear.',
   'Save the theme and test a search on your store.',
+];
+const SHOPIFY_OAUTH_STEPS = [
+  'In Sniff, choose Create Search Widget → Shopify and enter your store name as in your myshopify address (my-shop for my-shop.myshopify.com).',
+  'Press Connect with Shopify. A Shopify window opens: sign in if asked and install Sniff Site Search, which reads your products only.',
+  'The window closes and Sniff indexes your products; they stay in sync every 24 hours, or at once with Sync now in Manage Your Widgets.',
+  'Copy the embed code below into your theme where the search bar should appear, save and test a search.',
 ];
 const CUSTOM_STEPS = [
   "Choose Create Search Widget → SaaS / Self-hosted Business Website and enter your site's name and URL.",
@@ -65,12 +71,13 @@ export function InstallationGuidePage() {
   const { widgetHost } = usePlatform();
   const [tab, setTab] = useState<PlatformTab>('squarespace');
   const [shopifyTab, setShopifyTab] = useState<ShopifyTab>('csv');
-  const snippetFor = (platform: Platform) =>
+  const snippetFor = (platform: Platform, source: StoreSource) =>
     buildEmbedSnippet({
       storeId: PLACEHOLDER_STORE_ID,
       platform,
       type: platform === 'custom' ? 'business' : platform === 'shopify' ? 'store' : 'ecommerce',
       widgetHost,
+      source,
     });
   return (
     <div className="guide">
@@ -84,7 +91,7 @@ export function InstallationGuidePage() {
           <>
             <h2>Squarespace</h2>
             <Steps steps={SQUARESPACE_STEPS} />
-            <Snippet text={snippetFor('squarespace')} label="Squarespace embed code" />
+            <Snippet text={snippetFor('squarespace', 'squarespace')} label="Squarespace embed code" />
           </>
         ) : (
           <>
@@ -93,12 +100,13 @@ export function InstallationGuidePage() {
               {shopifyTab === 'csv' ? (
                 <>
                   <Steps steps={SHOPIFY_CSV_STEPS} />
-                  <Snippet text={snippetFor('shopify')} label="Shopify embed code" />
+                  <Snippet text={snippetFor('shopify', 'shopify-csv')} label="Shopify embed code" />
                 </>
               ) : (
-                <p>
-                  Connect with Shopify (OAuth2) is coming soon: our Shopify app is under review. Use CSV Upload for now.
-                </p>
+                <>
+                  <Steps steps={SHOPIFY_OAUTH_STEPS} />
+                  <Snippet text={snippetFor('shopify', 'shopify-oauth')} label="Shopify embed code" />
+                </>
               )}
             </Tabs>
           </>
@@ -107,7 +115,7 @@ export function InstallationGuidePage() {
       <section aria-labelledby="guide-custom" className="guide-custom">
         <h2 id="guide-custom">Custom website</h2>
         <Steps steps={CUSTOM_STEPS} />
-        <Snippet text={snippetFor('custom')} label="Custom website embed code" />
+        <Snippet text={snippetFor('custom', 'crawl')} label="Custom website embed code" />
       </section>
     </div>
   );

@@ -12,6 +12,7 @@
 // (1000), SHOPIFY_PROVIDER_RESTORE_RATE (50) and SHOPIFY_PROVIDER_REQUESTS_PER_SECOND (40).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { envNumber, runIfMain } from '../stand-in.mjs';
 import getRawBody from 'raw-body';
 import { estimateCost, runAdminQuery } from './admin-graphql.mjs';
 import { answerWithFault, faultQueue, RATE_LIMIT_BODY } from './faults.mjs';
@@ -399,12 +400,9 @@ export async function startShopifyProvider({
 /** @param {NodeJS.ProcessEnv} env */
 export function optionsFromEnv(env) {
   const number = (name, fallback, { whole = true } = {}) => {
-    const value = env[name];
-    if (value === undefined || value === '') return fallback;
-    const pattern = whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
-    if (!pattern.test(value) || !(Number(value) > 0))
-      throw new Error(`${name} must be a positive ${whole ? 'whole ' : ''}number`);
-    return Number(value);
+    const value = envNumber(env, name, fallback, { whole });
+    if (!(value > 0)) throw new Error(`${name} must be a positive number`);
+    return value;
   };
   const port = number('SHOPIFY_PROVIDER_PORT', 8098);
   const redirects = env.SHOPIFY_PROVIDER_REDIRECT_URLS;
@@ -430,29 +428,10 @@ export function optionsFromEnv(env) {
   };
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}`;
-if (isMain) {
-  let options;
-  try {
-    options = optionsFromEnv(process.env);
-  } catch (error) {
-    console.error(`shopify provider: ${error.message}`);
-    process.exit(1);
-  }
-  startShopifyProvider(options).then(
-    (provider) => {
-      console.log(`local Shopify provider on ${provider.url} (shops at ${provider.shopsUrl})`);
-      const stop = () =>
-        provider.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    },
-    (error) => {
-      console.error('shopify provider failed to start:', error.message ?? error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, {
+  name: 'shopify provider',
+  options: optionsFromEnv,
+  start: startShopifyProvider,
+  ready: (provider) => `local Shopify provider on ${provider.url} (shops at ${provider.shopsUrl})`,
+  stop: (provider) => provider.stop(),
+});

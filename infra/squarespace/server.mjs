@@ -9,6 +9,7 @@
 // without), SQUARESPACE_PROVIDER_RATE_LIMIT (API requests per minute per website, 300) and
 // SQUARESPACE_PROVIDER_COOLDOWN_SECONDS (60). Keys: see fixtures.mjs.
 import http from 'node:http';
+import { envNumber, runIfMain } from '../stand-in.mjs';
 import { AdminError, adminRoutes } from './admin.mjs';
 import { commerceApi } from './api.mjs';
 import { SquarespaceError, internalError, rateLimited, unavailable } from './errors.mjs';
@@ -133,12 +134,7 @@ export async function startSquarespaceProvider({
 
 /** @param {NodeJS.ProcessEnv} env */
 export function optionsFromEnv(env) {
-  const number = (name, fallback) => {
-    const value = env[name];
-    if (value === undefined || value === '') return fallback;
-    if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number`);
-    return Number(value);
-  };
+  const number = (name, fallback) => envNumber(env, name, fallback);
   return {
     port: number('SQUARESPACE_PROVIDER_PORT', 8096),
     publicUrl: env.SQUARESPACE_PROVIDER_PUBLIC_URL || undefined,
@@ -148,35 +144,18 @@ export function optionsFromEnv(env) {
   };
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}`;
-if (isMain) {
-  let options;
-  try {
-    options = optionsFromEnv(process.env);
-  } catch (error) {
-    console.error(`squarespace provider: ${error.message}`);
-    process.exit(1);
-  }
-  startSquarespaceProvider(options).then(
-    (provider) => {
-      const keys = Object.entries(API_KEYS)
-        .map(
-          ([key, grant]) =>
-            `${key} (${siteUrl(provider.publicUrl, grant.siteId)}${grant.scopes.length ? '' : ', no products scope'})`,
-        )
-        .join(', ');
-      console.log(`local Squarespace provider on ${provider.url} (API base ${provider.publicUrl}); keys: ${keys}`);
-      const stop = () =>
-        provider.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    },
-    (error) => {
-      console.error('squarespace provider failed to start:', error.message ?? error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, {
+  name: 'squarespace provider',
+  options: optionsFromEnv,
+  start: startSquarespaceProvider,
+  ready: (provider) => {
+    const keys = Object.entries(API_KEYS)
+      .map(
+        ([key, grant]) =>
+          `${key} (${siteUrl(provider.publicUrl, grant.siteId)}${grant.scopes.length ? '' : ', no products scope'})`,
+      )
+      .join(', ');
+    return `local Squarespace provider on ${provider.url} (API base ${provider.publicUrl}); keys: ${keys}`;
+  },
+  stop: (provider) => provider.stop(),
+});

@@ -19,6 +19,7 @@ import { API_VERSION } from './objects.mjs';
 import { readParams } from './params.mjs';
 import { rateLimiter } from './rate-limit.mjs';
 import { newId, openStore } from './store.mjs';
+import { envNumber, runIfMain } from '../stand-in.mjs';
 import { stripeJsSource } from './stripe-js.mjs';
 import { DEFAULT_RETRY_DELAYS_MS, webhookDispatcher } from './webhooks.mjs';
 
@@ -230,12 +231,7 @@ export async function startStripeProvider({
 
 /** @param {NodeJS.ProcessEnv} env */
 export function optionsFromEnv(env) {
-  const number = (name, fallback) => {
-    const value = env[name];
-    if (value === undefined || value === '') return fallback;
-    if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number`);
-    return Number(value);
-  };
+  const number = (name, fallback) => envNumber(env, name, fallback);
   const delays = env.STRIPE_PROVIDER_RETRY_DELAYS_MS;
   if (delays && !/^\d+(,\d+)*$/.test(delays))
     throw new Error('STRIPE_PROVIDER_RETRY_DELAYS_MS must be a comma-separated list of milliseconds');
@@ -252,31 +248,11 @@ export function optionsFromEnv(env) {
   };
 }
 
-const isMain = import.meta.url === `file://${process.argv[1]}`;
-if (isMain) {
-  let options;
-  try {
-    options = optionsFromEnv(process.env);
-  } catch (error) {
-    console.error(`stripe provider: ${error.message}`);
-    process.exit(1);
-  }
-  startStripeProvider(options).then(
-    (provider) => {
-      console.log(
-        `local Stripe provider on ${provider.url} (pages at ${provider.publicUrl})${options.webhookUrl ? `, webhooks to ${options.webhookUrl}` : ''}`,
-      );
-      const stop = () =>
-        provider.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    },
-    (error) => {
-      console.error('stripe provider failed to start:', error.message ?? error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, {
+  name: 'stripe provider',
+  options: optionsFromEnv,
+  start: startStripeProvider,
+  ready: (provider, options) =>
+    `local Stripe provider on ${provider.url} (pages at ${provider.publicUrl})${options.webhookUrl ? `, webhooks to ${options.webhookUrl}` : ''}`,
+  stop: (provider) => provider.stop(),
+});

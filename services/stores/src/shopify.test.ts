@@ -5,6 +5,7 @@ import { AppModule } from './app.module';
 import { storesTestConfig } from './testing/config';
 import { DEMO_SHOP, SHOPIFY_APP, startShopify, type Provider } from './testing/providers';
 import { startFixtureSite } from './testing/fixture-site';
+import { ownerApi, waitFor } from './testing/owner-api';
 import { SearchStub, startSearchStub } from './testing/search-stub';
 
 jest.setTimeout(90_000);
@@ -24,16 +25,6 @@ interface ListedStore {
   next_sync_at: string | null;
 }
 type Doc = { id: string; title: string; url: string; price?: number; imageUrl?: string; headings: string[] };
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 45_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const csvOf = (rows: string[]) => ['name,description,price,category,image_url', ...rows].join('\n');
 
@@ -78,14 +69,8 @@ describe('Shopify stores', () => {
     await db?.drop();
   });
 
-  const post = (path: string, owner: string, body: object) =>
-    fetch(`${stores.url}${path}`, {
-      method: 'POST',
-      headers: asOwner(owner),
-      body: JSON.stringify({ email: `${owner}@example.com`, ...body }),
-    });
-  const list = async (owner: string) =>
-    (await (await post('/managestores/list-stores', owner, {})).json()) as ListedStore[];
+  const { post } = ownerApi(() => stores.url);
+  const list = (owner: string) => ownerApi(() => stores.url).list<ListedStore>(owner);
   const settled = (owner: string, id: string, after: string | null = null) =>
     waitFor(async () => {
       const s = (await list(owner)).find((x) => x.id === id)!;

@@ -1,11 +1,12 @@
 import { Client } from 'pg';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule } from './app.module';
 import { SyncService } from './sync/sync.service';
 import { storesTestConfig } from './testing/config';
 import { startSquarespace, type Provider } from './testing/providers';
+import { ownerApi, waitFor } from './testing/owner-api';
 import { SearchStub, startSearchStub } from './testing/search-stub';
 
 jest.setTimeout(90_000);
@@ -28,16 +29,6 @@ interface ListedStore {
 }
 interface PutDocuments {
   documents: { id: string; title: string; url: string; price?: number; imageUrl?: string; description: string }[];
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 45_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('Squarespace stores', () => {
@@ -94,14 +85,8 @@ describe('Squarespace stores', () => {
       await client.end();
     }
   };
-  const post = (path: string, owner: string, body: object) =>
-    fetch(`${stores.url}${path}`, {
-      method: 'POST',
-      headers: asOwner(owner),
-      body: JSON.stringify({ email: `${owner}@example.com`, ...body }),
-    });
-  const list = async (owner: string) =>
-    (await (await post('/managestores/list-stores', owner, {})).json()) as ListedStore[];
+  const { post } = ownerApi(() => stores.url);
+  const list = (owner: string) => ownerApi(() => stores.url).list<ListedStore>(owner);
   const storeOf = async (owner: string, id: string) => (await list(owner)).find((s) => s.id === id)!;
   const settled = (owner: string, id: string, after?: string) =>
     waitFor(async () => {

@@ -1,13 +1,6 @@
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import {
-  asInternal,
-  asOwner,
-  createTestDatabase,
-  startTestService,
-  testConfig,
-  TestService,
-} from '@sniff/service-kit/testing';
+import { asInternal, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
 import { Queue } from '@sniff/service-kit';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
@@ -16,6 +9,7 @@ import { AppModule } from './app.module';
 import { storesTestConfig } from './testing/config';
 import { documentId } from './ingestion/extract';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
+import { ownerApi, waitFor } from './testing/owner-api';
 import { SearchStub, startSearchStub } from './testing/search-stub';
 import { SYNC_QUEUE } from './sync/sync.constants';
 
@@ -30,16 +24,6 @@ const PRICING = html(
   '<nav><a href="/">Home</a></nav><main><h1>Pricing</h1><h2>Starter plan</h2><p>The starter plan costs 19 dollars a month.</p><h3>FAQ</h3><p>Cancel any time.</p></main><script>track()</script><footer>Acme footer</footer>',
   '<meta name="description" content="Plans and prices for Acme widgets">',
 );
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('stores service', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -128,12 +112,7 @@ describe('stores service', () => {
     await db?.drop();
   });
 
-  const post = (path: string, owner: string, body: object) =>
-    fetch(`${stores.url}${path}`, {
-      method: 'POST',
-      headers: asOwner(owner),
-      body: JSON.stringify({ email: `${owner}@example.com`, ...body }),
-    });
+  const { post } = ownerApi(() => stores.url);
   const map = async (url: string) => post('/crawl/map', 'paid-owner', { url });
   const list = async (owner: string) =>
     (await (await post('/managestores/list-stores', owner, {})).json()) as {

@@ -236,6 +236,7 @@ describe('stores killed with SIGKILL during a sync', () => {
     const jobId = during.job_id;
     expect(jobId).toEqual(expect.any(String));
 
+    const firstRun = stores!.output();
     await stores!.kill('SIGKILL');
 
     // Stores is down: the widget answers from the previous index, without the new product.
@@ -278,5 +279,10 @@ describe('stores killed with SIGKILL during a sync', () => {
     expect(titles(found).filter((t) => t === NEW_PRODUCT)).toHaveLength(1);
     expect(titles(found)[0]).toBe(NEW_PRODUCT);
     expect(titles(await searchFor(id, 'walnut'))).toEqual(titles(before));
+    // The developer key went through the service (the first run checked it) and into its database, never its log.
+    for (const output of [firstRun, stores!.output()]) {
+      expect(output).toContain('listening on http://');
+      expect(output).not.toContain(STORE_KEY);
+    }
   });
 });

@@ -113,24 +113,26 @@ export function StoresPage() {
                     <td>
                       <code>{store.id}</code>
                     </td>
-                    <td className="stores-actions">
-                      <button
-                        type="button"
-                        className="sniff-button sniff-button--secondary"
-                        aria-expanded={managingId === store.id}
-                        aria-label={`Manage ${displayName(store)}`}
-                        onClick={() => setManagingId(managingId === store.id ? null : store.id)}
-                      >
-                        Manage
-                      </button>
-                      <button
-                        type="button"
-                        className="sniff-button sniff-button--danger"
-                        aria-label={`Delete ${displayName(store)}`}
-                        onClick={() => void remove(store)}
-                      >
-                        Delete
-                      </button>
+                    <td>
+                      <div className="stores-actions">
+                        <button
+                          type="button"
+                          className="sniff-button sniff-button--secondary"
+                          aria-expanded={managingId === store.id}
+                          aria-label={`Manage ${displayName(store)}`}
+                          onClick={() => setManagingId(managingId === store.id ? null : store.id)}
+                        >
+                          Manage
+                        </button>
+                        <button
+                          type="button"
+                          className="sniff-button sniff-button--danger"
+                          aria-label={`Delete ${displayName(store)}`}
+                          onClick={() => void remove(store)}
+                        >
+                          Delete
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 ))}

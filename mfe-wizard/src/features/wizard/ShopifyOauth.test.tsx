@@ -78,6 +78,20 @@ test('opens Shopify in a centred 500x700 popup and waits for it, with Cancel', a
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
+test('focus moves to Cancel while waiting and back to Connect with Shopify after it', async () => {
+  setup();
+  chooseTile('Shopify');
+  type('Store Name', 'Corner Bakery');
+  fireEvent.click(button('Next'));
+  await screen.findByRole('heading', { name: 'Connect Your Shopify Store' });
+  button('Connect with Shopify').focus();
+  fireEvent.click(button('Connect with Shopify'));
+  await screen.findByText('Waiting for Shopify...');
+  expect(document.activeElement).toBe(button('Cancel'));
+  fireEvent.click(button('Cancel'));
+  expect(document.activeElement).toBe(button('Connect with Shopify'));
+});
+
 test('ignores messages from any other origin, and forged shapes from the API origin', async () => {
   const { popup } = setup();
   await connect();

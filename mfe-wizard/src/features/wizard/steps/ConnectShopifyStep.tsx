@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { CATALOGUE_COLUMNS, shopifyStoreUrl } from '@sniff/contracts';
 import { downloadExampleCatalogue } from '../catalogue';
 import type { CatalogueUpload } from '../hooks/useCatalogueUpload';
@@ -64,6 +64,21 @@ export function ConnectShopifyStep({
   const uploading = upload.state === 'uploading';
   const created = upload.state === 'success';
   const oauthBusy = oauth.state !== 'idle';
+  // The Connect button and the waiting row's Cancel replace each other: focus follows, rather than falling to
+  // the page when the button under it goes away (Cancel pressed, the Shopify window closed or failed).
+  const connectRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const focusWasHere = useRef(false);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (oauth.state === 'idle') {
+      if (focusWasHere.current && lost) connectRef.current?.focus();
+      focusWasHere.current = false;
+      return;
+    }
+    if (lost || document.activeElement === connectRef.current) focusWasHere.current = true;
+    if (oauth.state === 'waiting' && focusWasHere.current) cancelRef.current?.focus();
+  }, [oauth.state]);
   return (
     <section aria-labelledby="wizard-connect-title">
       <h2 id="wizard-connect-title">Connect Your Shopify Store</h2>
@@ -132,12 +147,18 @@ export function ConnectShopifyStep({
             <span role="status">
               <span className="sniff-ui-spinner" aria-hidden="true" /> Waiting for Shopify...
             </span>
-            <button type="button" className="sniff-button sniff-button--secondary" onClick={oauth.cancel}>
+            <button
+              ref={cancelRef}
+              type="button"
+              className="sniff-button sniff-button--secondary"
+              onClick={oauth.cancel}
+            >
               Cancel
             </button>
           </div>
         ) : (
           <button
+            ref={connectRef}
             type="button"
             className="sniff-button"
             disabled={oauthBusy || uploading || created || 'error' in shop}

@@ -97,7 +97,7 @@ export function SetupWidgetStep({
             </select>
           </div>
         )}
-        <label>
+        <label className="wizard-check">
           <input
             type="checkbox"
             checked={settings.rounded}
@@ -106,7 +106,7 @@ export function SetupWidgetStep({
           Rounded corners
         </label>
         {products && (
-          <label>
+          <label className="wizard-check">
             <input
               type="checkbox"
               checked={settings.showPrice}

@@ -200,6 +200,14 @@ describe('sync progress, warnings and Sync now', () => {
           { ...shop, id: 'sh_2', name: 'Syncing', status: 'running', progress: { done: 120, total: 480 } },
           { ...shop, id: 'sh_3', name: 'Counting', status: 'running', progress: { done: 1200, total: null } },
           { ...shop, id: 'sh_4', name: 'Waiting', status: 'queued', progress: null },
+          {
+            ...shop,
+            id: 'sh_5',
+            name: 'Retrying',
+            status: 'queued',
+            progress: null,
+            status_reason: 'Retrying: Shopify answered HTTP 503. Retrying later.',
+          },
         ],
       }),
     });
@@ -218,6 +226,7 @@ describe('sync progress, warnings and Sync now', () => {
     expect(within(row('sh_3')).getByRole('progressbar').hasAttribute('value')).toBe(false);
     expect(row('sh_4').textContent).toContain('Waiting to start');
     expect(within(row('sh_4')).queryByRole('progressbar')).toBeNull();
+    expect(row('sh_5').textContent).toContain('Waiting to retry: Shopify answered HTTP 503. Retrying later.');
   });
 
   test('a sync that skipped items is done with warnings, and the panel lists what and why', async () => {

@@ -30,7 +30,12 @@ export function skippedText(store: Store): string {
 /** "Syncing: 120 of 480", "Syncing: 120 so far", or "Waiting to start" before a queued sync has begun. */
 export function progressText(store: Store): string {
   const progress = store.progress;
-  if (!progress) return store.status === 'queued' ? 'Waiting to start' : 'Syncing: starting';
+  if (!progress) {
+    // A failed attempt waiting for its retry says why (the stores service writes "Retrying: <reason>").
+    const retrying = store.status === 'queued' && store.status_reason?.startsWith('Retrying: ');
+    if (retrying) return `Waiting to retry: ${store.status_reason!.slice('Retrying: '.length)}`;
+    return store.status === 'queued' ? 'Waiting to start' : 'Syncing: starting';
+  }
   const done = progress.done.toLocaleString();
   return progress.total === null ? `Syncing: ${done} so far` : `Syncing: ${done} of ${progress.total.toLocaleString()}`;
 }

@@ -38,7 +38,6 @@ export function newStoreId(): string {
 }
 
 export function toStore(s: StoreEntity, syncNowSeconds = 0): Store {
-  const running = s.status === 'queued' || s.status === 'running';
   const available = s.syncRequestedAt ? new Date(s.syncRequestedAt.getTime() + syncNowSeconds * 1000) : null;
   return {
     id: s.id,
@@ -51,7 +50,8 @@ export function toStore(s: StoreEntity, syncNowSeconds = 0): Store {
     pages: s.pagesIndexed,
     created_at: s.createdAt.toISOString(),
     source: s.source,
-    progress: running && s.progressDone !== null ? { done: s.progressDone, total: s.progressTotal } : null,
+    progress:
+      s.status === 'running' && s.progressDone !== null ? { done: s.progressDone, total: s.progressTotal } : null,
     skipped: s.skipped,
     skipped_count: s.skippedCount,
     last_synced_at: s.lastSyncedAt?.toISOString() ?? null,

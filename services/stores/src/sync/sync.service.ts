@@ -141,7 +141,7 @@ export class SyncService implements OnApplicationBootstrap {
                 progressTotal: null,
                 nextSyncAt: await this.nextSyncAt(store),
               }
-            : { status: 'queued', statusReason: `Retrying: ${reason}` },
+            : { status: 'queued', statusReason: `Retrying: ${reason}`, progressDone: null, progressTotal: null },
         );
       }
       if (!final) throw err;
@@ -165,24 +165,28 @@ export class SyncService implements OnApplicationBootstrap {
     const skipped: SkippedItem[] = [];
     const progress = new ProgressWriter(this.stores, store.id);
     const source = this.sources.for(store);
-    for await (const event of source.read(ctx)) {
-      if (event.kind === 'total') progress.total = event.total;
-      else if (event.kind === 'skip') {
-        skipped.push({ item: event.item, reason: event.reason });
-        progress.done++;
-      } else if (items.size >= MAX_ITEMS_PER_STORE && !items.has(event.item.key)) {
-        skipped.push({
-          item: event.item.document.url,
-          reason: `Over the ${MAX_ITEMS_PER_STORE} items a store can hold`,
-        });
-        progress.done++;
-      } else {
-        items.set(event.item.key, event.item);
-        progress.done++;
+    try {
+      for await (const event of source.read(ctx)) {
+        if (event.kind === 'total') progress.total = event.total;
+        else if (event.kind === 'skip') {
+          skipped.push({ item: event.item, reason: event.reason });
+          progress.done++;
+        } else if (items.size >= MAX_ITEMS_PER_STORE && !items.has(event.item.key)) {
+          skipped.push({
+            item: event.item.document.url,
+            reason: `Over the ${MAX_ITEMS_PER_STORE} items a store can hold`,
+          });
+          progress.done++;
+        } else {
+          items.set(event.item.key, event.item);
+          progress.done++;
+        }
       }
-      await progress.maybeWrite();
+    } catch (err) {
+      await progress.stop();
+      throw err;
     }
-    await progress.write();
+    await progress.finish();
     if (!items.size && skipped.length) {
       const reasons = skipped.slice(0, 3).map((s) => s.reason);
       throw new Error(`Could not fetch any ${source.items.one}: ${reasons.join('; ')}`);
@@ -284,23 +288,45 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-/** "120 of 480": written to the store row at most every PROGRESS_EVERY_MS while a sync runs. */
+/**
+ * "120 of 480": written to the store row every PROGRESS_EVERY_MS while a sync runs (also while it waits
+ * on a slow page, so the count an owner sees is never older than that), and once more at the end.
+ */
 class ProgressWriter {
   done = 0;
   total: number | null = null;
-  private lastWrite = 0;
+  private written = '';
+  private readonly timer: NodeJS.Timeout;
+  private pending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly stores: Repository<StoreEntity>,
     private readonly storeId: string,
-  ) {}
-
-  async maybeWrite(): Promise<void> {
-    if (Date.now() - this.lastWrite >= PROGRESS_EVERY_MS) await this.write();
+  ) {
+    this.timer = setInterval(() => void this.write().catch(() => undefined), PROGRESS_EVERY_MS);
+    this.timer.unref();
   }
 
-  async write(): Promise<void> {
-    this.lastWrite = Date.now();
-    await this.stores.update({ id: this.storeId }, { progressDone: this.done, progressTotal: this.total });
+  /** Writes the count if it changed since the last write (one write at a time). */
+  write(): Promise<void> {
+    this.pending = this.pending.then(async () => {
+      const now = `${this.done}/${this.total}`;
+      if (now === this.written) return;
+      this.written = now;
+      await this.stores.update({ id: this.storeId }, { progressDone: this.done, progressTotal: this.total });
+    });
+    return this.pending;
+  }
+
+  /** Stops the timer after a last write. */
+  async finish(): Promise<void> {
+    clearInterval(this.timer);
+    await this.write();
+  }
+
+  /** Stops the timer once a write under way is done (a failed sync: its outcome is written after). */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.pending.catch(() => undefined);
   }
 }

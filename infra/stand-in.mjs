@@ -51,3 +51,29 @@ export function runIfMain(moduleUrl, stand) {
     },
   );
 }
+
+/**
+ * Listens on `host:port` (0: any free port); the port it got.
+ * @param {import('node:http').Server} server
+ * @param {number} port
+ * @param {string} host
+ */
+export async function listen(server, port, host) {
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  return /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+}
+
+/**
+ * Closes the server and every connection at once: requests left unanswered on purpose (a timeout fault)
+ * and idle keep-alive sockets must not hold up a stop.
+ * @param {import('node:http').Server} server
+ */
+export function closeServer(server) {
+  return new Promise((resolve) => {
+    server.close(() => resolve(undefined));
+    server.closeAllConnections();
+  });
+}

@@ -12,7 +12,7 @@
 // (1000), SHOPIFY_PROVIDER_RESTORE_RATE (50) and SHOPIFY_PROVIDER_REQUESTS_PER_SECOND (40).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { envNumber, runIfMain } from '../stand-in.mjs';
+import { closeServer, envNumber, listen, runIfMain } from '../stand-in.mjs';
 import getRawBody from 'raw-body';
 import { estimateCost, runAdminQuery } from './admin-graphql.mjs';
 import { answerWithFault, faultQueue, RATE_LIMIT_BODY } from './faults.mjs';
@@ -378,22 +378,13 @@ export async function startShopifyProvider({
       sendJson(res, 500, { errors: 'Internal Server Error' });
     });
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const actual = await listen(server, port, host);
   base = base ?? `http://localhost:${actual}`;
   return {
     url: `http://${host}:${actual}`,
     publicUrl: base,
     shopsUrl: `${base}/shops`,
-    stop: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        // hung requests (the timeout fault) and idle keep-alive sockets must not hold the stop
-        server.closeAllConnections();
-      }),
+    stop: () => closeServer(server),
   };
 }
 

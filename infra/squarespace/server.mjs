@@ -9,7 +9,7 @@
 // without), SQUARESPACE_PROVIDER_RATE_LIMIT (API requests per minute per website, 300) and
 // SQUARESPACE_PROVIDER_COOLDOWN_SECONDS (60). Keys: see fixtures.mjs.
 import http from 'node:http';
-import { envNumber, runIfMain } from '../stand-in.mjs';
+import { closeServer, envNumber, listen, runIfMain } from '../stand-in.mjs';
 import { AdminError, adminRoutes } from './admin.mjs';
 import { commerceApi } from './api.mjs';
 import { SquarespaceError, internalError, rateLimited, unavailable } from './errors.mjs';
@@ -113,22 +113,12 @@ export async function startSquarespaceProvider({
       sendJson(res, failure.status, failure.body);
     });
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const actual = await listen(server, port, host);
   deps.publicUrl = deps.publicUrl || `http://127.0.0.1:${actual}`;
   return {
     url: `http://${host}:${actual}`,
     publicUrl: deps.publicUrl,
-    stop: async () => {
-      await new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        // also the connections of requests left unanswered on purpose (the timeout fault)
-        server.closeAllConnections();
-      });
-    },
+    stop: () => closeServer(server),
   };
 }
 

@@ -19,7 +19,7 @@ import { API_VERSION } from './objects.mjs';
 import { readParams } from './params.mjs';
 import { rateLimiter } from './rate-limit.mjs';
 import { newId, openStore } from './store.mjs';
-import { envNumber, runIfMain } from '../stand-in.mjs';
+import { closeServer, envNumber, listen, runIfMain } from '../stand-in.mjs';
 import { stripeJsSource } from './stripe-js.mjs';
 import { DEFAULT_RETRY_DELAYS_MS, webhookDispatcher } from './webhooks.mjs';
 
@@ -210,21 +210,14 @@ export async function startStripeProvider({
       });
     });
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
-  });
-  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  const actual = await listen(server, port, host);
   base = base ?? `http://localhost:${actual}`;
   return {
     url: `http://${host}:${actual}`,
     publicUrl: base,
     stop: async () => {
       webhooks.stop();
-      await new Promise((resolve) => {
-        server.close(() => resolve(undefined));
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
   };
 }

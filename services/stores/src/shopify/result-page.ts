@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SHOPIFY_OAUTH_MESSAGE, type ShopifyOauthMessage } from '@sniff/contracts';
+import type { ShopifyOauthMessage } from '@sniff/contracts';
 
 /**
  * The page Shopify's callback ends on. In the popup it posts the result to the wizard (target: the
@@ -66,5 +66,3 @@ export function resultPage(
 <script>${SCRIPT}</script>
 </body></html>`;
 }
-
-export { SHOPIFY_OAUTH_MESSAGE };

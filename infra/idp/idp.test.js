@@ -1,9 +1,9 @@
 // The identity provider, driven like a browser would (redirects and cookies by hand): log in with PKCE,
 // JWT access token for the API audience, refresh, sign up, logout.
 const { spawn } = require('node:child_process');
+const { freePorts } = require('../testing.js');
 const { createHash, randomBytes } = require('node:crypto');
 const http = require('node:http');
-const net = require('node:net');
 const { join } = require('node:path');
 const { createRemoteJWKSet, jwtVerify, decodeJwt } = require('jose');
 const pg = require('pg');
@@ -20,13 +20,7 @@ let output = '';
 let product;
 let PUBLIC_URL;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+const freePort = async () => (await freePorts(1))[0];
 
 let port;
 /** @param {Record<string, string>} env more environment for the IdP */

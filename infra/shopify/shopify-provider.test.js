@@ -4,9 +4,7 @@
 // will; the install page is driven like a browser posting its form (redirect: 'manual'). Also: errors as
 // Shopify answers them, both rate limits, every fault, the storefront, the controls and persistence.
 // The provider runs as `node infra/shopify/server.mjs` (jest here cannot load ES modules).
-const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
-const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 require('@shopify/shopify-api/adapters/web-api');
@@ -20,6 +18,7 @@ const {
   shopifyApi,
 } = require('@shopify/shopify-api');
 const { setAbstractFetchFunc } = require('@shopify/shopify-api/runtime');
+const { freePorts, startNodeProcess } = require('../testing.js');
 
 jest.setTimeout(30_000);
 
@@ -34,41 +33,16 @@ const API_VERSION = ApiVersion.July26;
 const APP_PORT = 4567; // the app's callback: only ever a URL here, nothing listens on it
 const dataDir = mkdtempSync(join(tmpdir(), 'shopify-provider-'));
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** Starts `node infra/shopify/server.mjs` with the env; resolves once healthy. */
+/** Starts `node infra/shopify/server.mjs` with the env (on `port`, else a free one); resolves once it listens. */
 async function startProvider(env = {}, port) {
-  port ??= await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
-    env: { ...process.env, SHOPIFY_PROVIDER_PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the provider did not start:\n${output}`)), 10_000);
-    child.once('exit', () => reject(new Error(`the provider exited:\n${output}`)));
-    child.stdout.on('data', () => {
-      if (output.includes('local Shopify provider on')) {
-        clearTimeout(timer);
-        resolve(undefined);
-      }
-    });
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
+  port ??= (await freePorts(1))[0];
+  const provider = await startNodeProcess(
+    [join(__dirname, 'server.mjs')],
+    { SHOPIFY_PROVIDER_PORT: String(port), ...env },
+    'local Shopify provider on',
+  );
   const base = `http://127.0.0.1:${port}`;
+  const stop = () => provider.kill();
   return { port, base, shopsUrl: `http://localhost:${port}/shops`, publicUrl: `http://localhost:${port}`, stop };
 }
 

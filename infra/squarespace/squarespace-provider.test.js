@@ -5,10 +5,10 @@
 const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const http = require('node:http');
-const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { JSDOM } = require('jsdom');
+const { freePorts, startNodeProcess, waitFor } = require('../testing.js');
 
 jest.setTimeout(20_000);
 
@@ -23,59 +23,26 @@ const ERROR_FIELDS = ['contextId', 'details', 'message', 'subtype', 'type'];
 const dataDir = mkdtempSync(join(tmpdir(), 'squarespace-provider-'));
 const xml = new new JSDOM('').window.DOMParser();
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const waitFor = async (check, what, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-};
-
-/** Starts `node infra/squarespace/server.mjs` with the env; resolves once healthy. */
+/** Starts `node infra/squarespace/server.mjs` with the env; resolves once it listens. */
 async function startProvider(env = {}) {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
-    env: { ...process.env, SQUARESPACE_PROVIDER_PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`provider exited:\n${output}`);
-    return fetch(`${base}/_provider/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  }, `the provider to start:\n${output}`);
+  const [port] = await freePorts(1);
+  const provider = await startNodeProcess(
+    [join(__dirname, 'server.mjs')],
+    { SQUARESPACE_PROVIDER_PORT: String(port), ...env },
+    'local Squarespace provider on',
+  );
   /** SIGTERM; resolves with the exit code, or 'running' when it has not exited within 3 s (then killed). */
   const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve('running');
-      }, 3000);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve(code);
-      });
-      child.kill('SIGTERM');
-    });
-  return { base, stop, output: () => output };
+    Promise.race([
+      provider.kill(),
+      sleep(3000).then(() => {
+        provider.child.kill('SIGKILL');
+        return 'running';
+      }),
+    ]);
+  return { base: `http://127.0.0.1:${port}`, stop, output: provider.output };
 }
 
 /** A Commerce API call as the stores service makes it. */

@@ -2,38 +2,19 @@
 // like a browser posting forms, and its webhooks received by a small HTTP server and verified with the
 // SDK's constructEvent: prices by lookup key, checkout with trial and coupon, declined cards, errors,
 // webhook retries, the portal, the test-clock routes, idempotency, rate limiting, persistence, stripe.js.
-const { spawn } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const http = require('node:http');
-const net = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const vm = require('node:vm');
 const Stripe = require('stripe');
+const { freePorts, startNodeProcess, waitFor } = require('../testing.js');
 
 jest.setTimeout(60_000);
 
 const SECRET = 'sk_test_local_provider_test_key';
 const WEBHOOK_SECRET = 'whsec_provider_test_secret';
 const dataDir = mkdtempSync(join(tmpdir(), 'stripe-provider-'));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const waitFor = async (check, what, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /**
  * A webhook endpoint: records every delivery; answers 500 to the next `failNext` ones and to every event of
@@ -58,31 +39,15 @@ function webhookReceiver() {
   return { server, received, state };
 }
 
-/** Starts `node infra/stripe/server.mjs` with the env; resolves once healthy. */
+/** Starts `node infra/stripe/server.mjs` with the env; resolves once it listens. */
 async function startProvider(env) {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
-    env: { ...process.env, STRIPE_PROVIDER_PORT: String(port), STRIPE_SECRET_KEY: SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`provider exited:\n${output}`);
-    return fetch(`${base}/_provider/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  }, `the provider to start:\n${output}`);
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(undefined);
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { port, base, stop, output: () => output };
+  const [port] = await freePorts(1);
+  const provider = await startNodeProcess(
+    [join(__dirname, 'server.mjs')],
+    { STRIPE_PROVIDER_PORT: String(port), STRIPE_SECRET_KEY: SECRET, ...env },
+    'local Stripe provider on',
+  );
+  return { port, base: `http://127.0.0.1:${port}`, stop: () => provider.kill(), output: provider.output };
 }
 
 const sdk = (port, options = {}) =>

@@ -1,6 +1,5 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { BaseServiceConfig } from '../config';
 import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '../identity';
 import { createServiceApp } from '../service';
@@ -37,23 +36,6 @@ export async function startTestService(root: DynamicModule, config: BaseServiceC
   return { app, url: `http://127.0.0.1:${address.port}`, close: () => app.close() };
 }
 
-/** Free loopback ports, for services that must know each other's address before they start. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve) => {
-          const server = createServer();
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  return ports;
-}
-
 /** Headers the gateway adds for a verified owner (identity percent-encoded, as the gateway sends it). */
 export function asOwner(sub: string, email = `${sub}@example.com`): Record<string, string> {
   return {
@@ -68,4 +50,4 @@ export function asOwner(sub: string, email = `${sub}@example.com`): Record<strin
 export function asInternal(): Record<string, string> {
   return { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN };
 }
-export { startNodeProcess, type RunningProcess } from './node-process';
+export { freePorts, startNodeProcess, type RunningProcess } from './node-process';

@@ -43,7 +43,7 @@ async function start(script: string, env: (port: number) => Record<string, strin
       );
       return counts.paths ?? counts.routes ?? {};
     },
-    stop: () => process.kill(),
+    stop: async () => void (await process.kill()),
   };
 }
 

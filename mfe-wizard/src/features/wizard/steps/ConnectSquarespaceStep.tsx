@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { SQUARESPACE_SEARCH_TYPES, SQUARESPACE_STORE_TYPES, type SquarespaceSearchType } from '@sniff/contracts';
+import { SQUARESPACE_STORE_TYPES, type SquarespaceSearchType } from '@sniff/contracts';
+import { RadioGroup } from '../../../shared/ui/RadioGroup';
 
 export type SquarespaceStoreType = (typeof SQUARESPACE_STORE_TYPES)[number];
 
@@ -47,42 +48,27 @@ export function ConnectSquarespaceStep({
     <section aria-labelledby="wizard-connect-title">
       <h2 id="wizard-connect-title">Connect Squarespace</h2>
 
-      <fieldset className="sniff-fieldset">
-        <legend>Store Type</legend>
-        {SQUARESPACE_STORE_TYPES.map((type) => (
-          <label key={type} className="wizard-radio">
-            <input
-              type="radio"
-              name="squarespaceStoreType"
-              value={type}
-              checked={form.storeType === type}
-              onChange={() => onChange({ ...form, storeType: type })}
-            />{' '}
-            {STORE_TYPE_LABELS[type]}
-          </label>
-        ))}
+      <RadioGroup
+        legend="Store Type"
+        name="squarespaceStoreType"
+        labels={STORE_TYPE_LABELS}
+        value={form.storeType}
+        onChange={(storeType) => onChange({ ...form, storeType })}
+      >
         <label className="wizard-radio sniff-muted">
           <input type="radio" name="squarespaceStoreType" value="realestate" disabled /> Real Estate{' '}
           <span className="sniff-badge">Coming Soon</span>
         </label>
-      </fieldset>
+      </RadioGroup>
 
       {blog && (
-        <fieldset className="sniff-fieldset">
-          <legend>Search Type</legend>
-          {SQUARESPACE_SEARCH_TYPES.map((type) => (
-            <label key={type} className="wizard-radio">
-              <input
-                type="radio"
-                name="squarespaceSearchType"
-                value={type}
-                checked={form.searchType === type}
-                onChange={() => onChange({ ...form, searchType: type })}
-              />{' '}
-              {SEARCH_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          legend="Search Type"
+          name="squarespaceSearchType"
+          labels={SEARCH_TYPE_LABELS}
+          value={form.searchType}
+          onChange={(searchType) => onChange({ ...form, searchType })}
+        />
       )}
 
       <div className="sniff-field">

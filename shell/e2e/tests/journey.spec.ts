@@ -229,18 +229,18 @@ test.describe.serial('owner journey', () => {
 
   test('deleting a store asks first and removes it', async () => {
     await page.goto('/dashboard/stores');
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.accept();
-    });
     await page.getByRole('button', { name: 'Delete Demo Bakery' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete Demo Bakery?' });
+    await expect(ask).toContainText('Are you sure you want to delete this store? This action cannot be undone.');
+    // Focus is in the dialog; Escape cancels and nothing is deleted.
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Delete Demo Bakery' })).toBeFocused();
+    await page.getByRole('button', { name: 'Delete Demo Bakery' }).click();
+    await ask.getByRole('button', { name: 'Delete Store' }).click();
+    await expect(page.getByText('Store deleted successfully!')).toBeVisible();
     await expect(page.getByText('No stores yet')).toBeVisible();
-    expect(dialogs).toEqual([
-      'Are you sure you want to delete this store? This action cannot be undone.',
-      'Store deleted successfully!',
-    ]);
-    page.removeAllListeners('dialog');
   });
 
   test('signed in, Login on the public site still asks the provider for the password (forced prompt)', async () => {

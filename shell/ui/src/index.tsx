@@ -28,8 +28,20 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 
 export type Status = 'queued' | 'running' | 'done' | 'failed';
 
-/** A store's indexing status as a coloured badge whose text is the status word. */
-export function StatusBadge({ status }: { status: Status | string }) {
+/**
+ * A store's indexing status as a coloured badge whose text is the status word (colour is never the
+ * only cue): queued amber, running blue with a spinning dot, done green, failed red; a sync that
+ * finished but skipped items reads "Done with warnings" in amber with a mark.
+ */
+export function StatusBadge({ status, warning = false }: { status: Status | string; warning?: boolean }) {
+  if (status === 'done' && warning) {
+    return (
+      <span className="sniff-ui-badge sniff-ui-badge--warning">
+        <span aria-hidden="true">!</span>
+        Done with warnings
+      </span>
+    );
+  }
   return (
     <span className={`sniff-ui-badge sniff-ui-badge--${status}`}>
       {status === 'running' && <span className="sniff-ui-badge-dot" aria-hidden="true" />}
@@ -141,3 +153,6 @@ export function CopyButton({
 }
 
 export * from './billing';
+export * from './dialog';
+export * from './tabs';
+export * from './toast';

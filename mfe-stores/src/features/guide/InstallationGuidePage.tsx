@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, type Platform, type StoreSource } from '@sniff/contracts';
-import { CopyButton } from '@sniff/ui';
-import { Tabs, type TabDef } from '../../shared/ui/Tabs';
+import { CopyButton, Tabs, type TabDef } from '@sniff/ui';
 
 type PlatformTab = 'squarespace' | 'shopify';
 type ShopifyTab = 'csv' | 'oauth';

@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 import { usePlans, usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts';
-import { CopyButton } from '@sniff/ui';
-import { StatusBadge } from '../../shared/ui/StatusBadge';
-import { Tabs } from '../../shared/ui/Tabs';
+import { CopyButton, StatusBadge, Tabs } from '@sniff/ui';
 import { SearchTuning } from './search-tuning/SearchTuning';
 import { useSearchTuning } from './search-tuning/useSearchTuning';
 import { hasWarnings } from './sync-info';

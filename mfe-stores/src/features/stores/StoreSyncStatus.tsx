@@ -1,5 +1,5 @@
 import type { Store } from '@sniff/contracts';
-import { StatusBadge } from '../../shared/ui/StatusBadge';
+import { StatusBadge } from '@sniff/ui';
 import { absoluteTime, parseDate } from '../../shared/time';
 import { countOf, hasWarnings, isSyncing, progressText, skippedText } from './sync-info';
 

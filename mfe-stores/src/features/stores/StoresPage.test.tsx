@@ -106,15 +106,17 @@ test('delete asks first, calls delete-store and removes the row', async () => {
       return { body: { deleted: true, store_id: 'st_1' } };
     },
   });
-  const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   renderPage(<StoresPage />, { apis });
   const del = await screen.findByRole('button', { name: 'Delete Demo Bakery' });
   fireEvent.click(del);
-  expect(confirm).toHaveBeenCalledWith(CONFIRM_DELETE);
+  const ask = screen.getByRole('alertdialog', { name: 'Delete Demo Bakery?' });
+  expect(ask.textContent).toContain(CONFIRM_DELETE);
+  fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
   expect(calls.some((c) => c.path === 'stores/managestores/delete-store')).toBe(false);
   fireEvent.click(del);
-  await waitFor(() => expect(alert).toHaveBeenCalledWith('Store deleted successfully!'));
+  fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Store' }));
+  expect(await screen.findByText('Store deleted successfully!')).toBeTruthy();
   expect(calls.find((c) => c.path === 'stores/managestores/delete-store')?.body).toMatchObject({
     store_id: 'st_1',
     platform: 'custom',
@@ -129,9 +131,9 @@ test('a failed delete keeps the row and says so', async () => {
     'stores/managestores/list-stores': () => ({ body: [bakery] }),
     'stores/managestores/delete-store': () => ({ status: 500, body: { statusCode: 500, error: 'x', message: 'x' } }),
   });
-  jest.spyOn(window, 'confirm').mockReturnValue(true);
   renderPage(<StoresPage />, { apis });
   fireEvent.click(await screen.findByRole('button', { name: 'Delete Demo Bakery' }));
+  fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Store' }));
   expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete store. Please try again.');
   expect(screen.getByTestId('store-st_1')).toBeTruthy();
 });
@@ -239,7 +241,7 @@ describe('sync progress, warnings and Sync now', () => {
     });
     renderPage(<StoresPage />, { apis });
     const badge = await within(await screen.findByTestId('store-sh_1')).findByText('Done with warnings');
-    expect(badge.closest('.status-badge')?.className).toContain('status-badge--warning');
+    expect(badge.closest('.sniff-ui-badge')?.className).toContain('sniff-ui-badge--warning');
     expect(row('sh_1').textContent).toContain('73 items skipped');
     expect(row('sh_1').textContent).not.toMatch(/\bdone\b/);
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
-import { Spinner } from '@sniff/ui';
+import { Button, Dialog, Spinner, ToastProvider, useToast } from '@sniff/ui';
 import { AllowanceNotice } from './AllowanceNotice';
 import { ManagePanel } from './ManagePanel';
 import { StoreSyncStatus } from './StoreSyncStatus';
@@ -17,6 +17,37 @@ const inProgress = (stores: Store[] | undefined) =>
 
 /** /dashboard/stores: "Your Stores" with live status while stores are being indexed. */
 export function StoresPage() {
+  return (
+    <ToastProvider>
+      <StoresList />
+    </ToastProvider>
+  );
+}
+
+/** Asks before deleting (spec: "Are you sure ...?"), in a dialog rather than window.confirm. */
+function ConfirmDelete({ store, onCancel, onConfirm }: { store: Store; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog
+      role="alertdialog"
+      title={`Delete ${displayName(store)}?`}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
+            Delete Store
+          </Button>
+        </>
+      }
+    >
+      <p>{CONFIRM_DELETE}</p>
+    </Dialog>
+  );
+}
+
+function StoresList() {
   // Poll every 3 s while any store is queued or running; the interval follows the cached list.
   const cached = storesApi.endpoints.listStores.useQueryState(undefined);
   const { data, error, isLoading, isFetching, refetch } = useListStoresQuery(undefined, {
@@ -26,15 +57,17 @@ export function StoresPage() {
   const [deleteStore] = useDeleteStoreMutation();
   const [managingId, setManagingId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Store | null>(null);
+  const toast = useToast();
   const managing = data?.find((s) => s.id === managingId);
 
   const remove = async (store: Store) => {
-    if (!window.confirm(CONFIRM_DELETE)) return;
+    setConfirming(null);
     setDeleteError(null);
     try {
       await deleteStore({ store_id: store.id, platform: store.platform }).unwrap();
       setManagingId((id) => (id === store.id ? null : id));
-      window.alert('Store deleted successfully!');
+      toast('Store deleted successfully!');
     } catch {
       setDeleteError('Failed to delete store. Please try again.');
     }
@@ -128,7 +161,7 @@ export function StoresPage() {
                           type="button"
                           className="sniff-button sniff-button--danger"
                           aria-label={`Delete ${displayName(store)}`}
-                          onClick={() => void remove(store)}
+                          onClick={() => setConfirming(store)}
                         >
                           Delete
                         </button>
@@ -144,10 +177,17 @@ export function StoresPage() {
               key={managing.id}
               store={managing}
               onClose={() => setManagingId(null)}
-              onDelete={() => void remove(managing)}
+              onDelete={() => setConfirming(managing)}
             />
           )}
         </>
+      )}
+      {confirming && (
+        <ConfirmDelete
+          store={confirming}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void remove(confirming)}
+        />
       )}
     </div>
   );

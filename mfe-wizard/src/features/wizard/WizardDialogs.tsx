@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Dialog } from '../../shared/ui/Dialog';
+import { Dialog } from '@sniff/ui';
 import { PLATFORM_TILES, type WizardPlatform } from './platforms';
 
 export type DialogState = { kind: 'upgrade'; platform: WizardPlatform } | { kind: 'limit' } | null;

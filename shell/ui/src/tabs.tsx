@@ -5,31 +5,36 @@ export interface TabDef<T extends string> {
   label: string;
 }
 
-/** Accessible tabs (tablist/tab/tabpanel, arrow keys move). Local until @sniff/ui has Tabs. */
+/**
+ * Tabs (WAI-ARIA tabs pattern): a labelled tablist, one tabpanel; arrow keys, Home and End move
+ * between tabs and select them; only the selected tab is in the Tab order.
+ */
 export function Tabs<T extends string>({
   label,
   tabs,
   value,
   onChange,
   children,
+  className = '',
 }: {
   label: string;
-  tabs: TabDef<T>[];
+  tabs: readonly TabDef<T>[];
   value: T;
   onChange: (id: T) => void;
   children: ReactNode;
+  className?: string;
 }) {
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const move = (delta: number) => {
-    const i = tabs.findIndex((t) => t.id === value);
-    const next = tabs[(i + delta + tabs.length) % tabs.length]!;
+  const go = (index: number) => {
+    const next = tabs[(index + tabs.length) % tabs.length]!;
     onChange(next.id);
     refs.current[next.id]?.focus();
   };
+  const at = tabs.findIndex((t) => t.id === value);
   return (
-    <>
-      <div role="tablist" aria-label={label} className="tabs">
+    <div className={`sniff-ui-tabs ${className}`.trim()}>
+      <div role="tablist" aria-label={label} className="sniff-ui-tablist">
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -44,17 +49,25 @@ export function Tabs<T extends string>({
             tabIndex={value === t.id ? 0 : -1}
             onClick={() => onChange(t.id)}
             onKeyDown={(e) => {
-              if (e.key === 'ArrowRight') move(1);
-              else if (e.key === 'ArrowLeft') move(-1);
+              const moves: Record<string, number> = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: -1 };
+              if (!(e.key in moves)) return;
+              e.preventDefault();
+              go(moves[e.key]!);
             }}
           >
             {t.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${value}`} className="tabs-panel">
+      <div
+        role="tabpanel"
+        id={`${base}-panel`}
+        aria-labelledby={`${base}-tab-${value}`}
+        tabIndex={0}
+        className="sniff-ui-tabpanel"
+      >
         {children}
       </div>
-    </>
+    </div>
   );
 }

@@ -21,4 +21,17 @@ describe('buildEmbedSnippet', () => {
     expect(custom).not.toMatch(/data-(import|auth)-method|data-scope/);
     expect(custom).toContain('/widget/saas-embed.js');
   });
+
+  it('carries the saved settings version and the background colour, so the widget knows when it is stale', () => {
+    const saved = buildEmbedSnippet({
+      ...base,
+      platform: 'custom',
+      type: 'business',
+      settings: { searchBarBackground: '#112233' },
+      settingsVersion: 4,
+    });
+    expect(saved).toContain('data-settings-version="4"');
+    expect(saved).toContain('data-search-bar-background="#112233"');
+    expect(buildEmbedSnippet({ ...base, platform: 'custom', type: 'business' })).not.toContain('data-settings-version');
+  });
 });

@@ -51,6 +51,11 @@ export interface EmbedSnippetInput {
   isFree?: boolean;
   /** Where the store's content comes from: a catalogue upload, a connected shop or a Squarespace key. */
   source?: StoreSource;
+  /**
+   * The saved settings' version (see widgetSettingsResponseSchema): the widget prefers settings saved
+   * after its snippet was made over the snippet's own attributes. 0 or absent: never saved.
+   */
+  settingsVersion?: number;
 }
 
 /** data-import-method, data-auth-method and data-scope of section 3, from how the store was connected. */
@@ -85,6 +90,8 @@ export function buildEmbedSnippet(input: EmbedSnippetInput): string {
   const d = DEFAULT_WIDGET_SETTINGS;
   if (s.searchBarTextColor !== d.searchBarTextColor) attrs.push(['data-search-text-color', s.searchBarTextColor]);
   if (s.searchBarBorderColor !== d.searchBarBorderColor) attrs.push(['data-search-bar-color', s.searchBarBorderColor]);
+  if (s.searchBarBackground !== d.searchBarBackground)
+    attrs.push(['data-search-bar-background', s.searchBarBackground]);
   if (s.searchPlaceholder && !input.isFree) attrs.push(['data-search-placeholder', s.searchPlaceholder]);
   if (s.maxTitleLength !== d.maxTitleLength) attrs.push(['data-max-title-length', String(s.maxTitleLength)]);
   if (s.maxDescriptionLength !== d.maxDescriptionLength)
@@ -94,6 +101,7 @@ export function buildEmbedSnippet(input: EmbedSnippetInput): string {
   if (s.showDescription !== d.showDescription) attrs.push(['data-show-description', String(s.showDescription)]);
   if (s.showPrice !== d.showPrice) attrs.push(['data-show-price', String(s.showPrice)]);
   attrs.push(...integrationAttributes(input.source, input.type));
+  if (input.settingsVersion) attrs.push(['data-settings-version', String(input.settingsVersion)]);
   const attrText = attrs.map(([k, v]) => `  ${k}="${escapeAttr(v)}"`).join('\n');
   return `<div id="${WIDGET_CONTAINER_ID}"></div>\n<script async\n${attrText}\n></script>`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WIDGET_SIZES } from './plans';
+import { savedWidgetSettingsSchema } from './widget';
 
 export const MAX_QUERY_LENGTH = 256;
 
@@ -49,6 +50,11 @@ export const widgetRulesSchema = z.object({
   /** False: the widget shows `placeholder` instead of the snippet's own text. */
   customPlaceholder: z.boolean(),
   placeholder: z.string(),
+  /**
+   * The settings the owner saved in the dashboard, with their version: the widget applies them at
+   * run time (over a snippet made before that version), so a saved change needs no new snippet.
+   */
+  saved: savedWidgetSettingsSchema.optional(),
 });
 export type WidgetRules = z.infer<typeof widgetRulesSchema>;
 

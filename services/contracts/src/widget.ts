@@ -47,6 +47,36 @@ export const widgetSettingsSchema = z.object({
   showPrice: z.boolean().default(DEFAULTS.showPrice),
 });
 
+/** The saved settings of a store and their version (0: never saved; the defaults apply). */
+export const savedWidgetSettingsSchema = z.object({
+  settings: widgetSettingsSchema,
+  version: z.number().int().min(0),
+});
+export type SavedWidgetSettings = z.infer<typeof savedWidgetSettingsSchema>;
+
+// stores (owner): GET and PUT /api/stores/stores/{id}/widget-settings. PUT takes the full settings
+// (widgetSettingsSchema) and answers the saved settings with the new version.
+export const widgetSettingsResponseSchema = savedWidgetSettingsSchema;
+export type WidgetSettingsResponse = SavedWidgetSettings;
+
+/**
+ * What the owner's plan refuses in `settings` (spec section 5): a size above the plan, a custom
+ * placeholder on the free plan. The stores service answers 403 naming the field; the studio shows it.
+ */
+export function planRefusal(
+  settings: Pick<WidgetSettings, 'size' | 'searchPlaceholder'>,
+  entitlements: Pick<Entitlements, 'sizes' | 'customPlaceholder'>,
+): { field: 'size' | 'searchPlaceholder'; message: string } | null {
+  if (!entitlements.sizes.includes(settings.size))
+    return {
+      field: 'size',
+      message: `The ${settings.size} size needs a paid plan; your plan allows ${entitlements.sizes.join(', ')}`,
+    };
+  if (settings.searchPlaceholder?.trim() && !entitlements.customPlaceholder)
+    return { field: 'searchPlaceholder', message: 'A custom placeholder needs a paid plan' };
+  return null;
+}
+
 // Compile-time check: what the schema produces is exactly WidgetSettings.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _schemaIsWidgetSettings: Same<z.infer<typeof widgetSettingsSchema>, WidgetSettings> = true;

@@ -15,6 +15,8 @@ import { OwnerPlans } from './stores/owner-plans';
 import { StoreEntity } from './stores/store.entity';
 import { StoresModule } from './stores/stores.module';
 import { SourceItemEntity } from './sync/source-item.entity';
+import { WidgetSettingsEntity } from './widget-settings/widget-settings.entity';
+import { WidgetSettingsModule } from './widget-settings/widget-settings.module';
 
 /** Settings, the job queue, sealed credentials, owners' plans and the platforms' clients, shared by every feature. */
 @Module({})
@@ -52,7 +54,7 @@ export class AppModule {
       imports: [
         serviceDatabase(config, {
           schema: 'stores',
-          entities: [StoreEntity, SearchSettingsEntity, SourceItemEntity],
+          entities: [StoreEntity, SearchSettingsEntity, SourceItemEntity, WidgetSettingsEntity],
           migrations,
         }),
         FetchingModule.forRoot(config),
@@ -62,6 +64,7 @@ export class AppModule {
         StoresModule,
         SquarespaceModule,
         ShopifyModule,
+        WidgetSettingsModule,
       ],
       // The Shopify catalogue upload (multipart).
       providers: [acceptsUploads()],

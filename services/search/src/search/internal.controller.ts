@@ -46,6 +46,12 @@ export class InternalController {
     return this.settings.find(storeId);
   }
 
+  /** DELETE /internal/stores/:id/widget-rules: the owner saved new widget settings; ask stores again. */
+  @Delete('widget-rules')
+  forgetWidgetRules(@Param('id') storeId: string) {
+    return this.search.forgetWidgetRules(storeId);
+  }
+
   @Delete()
   remove(@Param('id') storeId: string) {
     return this.search.deleteStore(storeId);

@@ -50,7 +50,10 @@ export class SearchService implements OnModuleDestroy {
   ) {
     // A store's popular queries stay in memory only while its index does.
     this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024, (storeId) => popular.forget(storeId));
-    this.stopListening = siblings.listen((storeId) => this.cache.expire(storeId));
+    this.stopListening = siblings.listen((storeId) => {
+      this.cache.expire(storeId);
+      this.widgetRules.forget(storeId);
+    });
   }
 
   onModuleDestroy(): void {
@@ -151,6 +154,13 @@ export class SearchService implements OnModuleDestroy {
       this.siblings.announce(storeId);
       return { storeId, deleted };
     });
+  }
+
+  /** DELETE /internal/stores/:id/widget-rules: this worker and its siblings ask the stores service again. */
+  forgetWidgetRules(storeId: string): { storeId: string; forgotten: true } {
+    this.widgetRules.forget(storeId);
+    this.siblings.announce(storeId);
+    return { storeId, forgotten: true };
   }
 
   /** The stores whose index this worker holds (the usage check learns their owners). */

@@ -1,4 +1,4 @@
-import type { WidgetRules, WidgetSize } from '@sniff/contracts';
+import type { SavedWidgetSettings, WidgetRules, WidgetSize } from '@sniff/contracts';
 // The zod-free part of the contracts: the widget stays small.
 import { FREE_PLACEHOLDER, FREE_WIDGET_SIZES } from '@sniff/contracts/src/embed-snippet';
 
@@ -24,7 +24,42 @@ export interface WidgetConfig {
    * a thumbnail), or auto (cards when the answer's results carry images). Custom sites are always a list.
    */
   displayFormat: DisplayFormat;
+  /** data-settings-version: the saved settings the snippet was made from (0: none or never saved). */
+  settingsVersion: number;
+  /** data-preview: the dashboard's live preview searches like a visitor but records no analytics. */
+  preview: boolean;
+  /** The look settings the snippet itself states (a saved setting fills in the others). */
+  fromSnippet: ReadonlySet<LookKey>;
 }
+
+/** The settings an owner can save in the dashboard, by the name the widget knows them. */
+type LookKey =
+  | 'size'
+  | 'rounded'
+  | 'textColor'
+  | 'borderColor'
+  | 'background'
+  | 'placeholder'
+  | 'maxTitleLength'
+  | 'maxDescriptionLength'
+  | 'showDescription'
+  | 'showPrice'
+  | 'displayFormat';
+
+/** Each look setting's data-* attribute, in dataset spelling. */
+const ATTRIBUTE: Record<LookKey, string> = {
+  size: 'size',
+  rounded: 'rounded',
+  textColor: 'searchTextColor',
+  borderColor: 'searchBarColor',
+  background: 'searchBarBackground',
+  placeholder: 'searchPlaceholder',
+  maxTitleLength: 'maxTitleLength',
+  maxDescriptionLength: 'maxDescriptionLength',
+  showDescription: 'showDescription',
+  showPrice: 'showPrice',
+  displayFormat: 'displayFormat',
+};
 
 export type DisplayFormat = 'auto' | 'cards' | 'list';
 const FORMATS: readonly DisplayFormat[] = ['auto', 'cards', 'list'];
@@ -82,7 +117,40 @@ export function readConfig(script: HTMLScriptElement, pageOrigin: string): Widge
     showPrice: d.showPrice !== 'false',
     // The snippet leaves the list (the default) out; custom sites cannot use cards (section 5).
     displayFormat: platform !== 'custom' && FORMATS.includes(format) ? format : 'list',
+    settingsVersion: intIn(d.settingsVersion, 0, Number.MAX_SAFE_INTEGER, 0),
+    preview: d.preview !== undefined && d.preview !== 'false',
+    fromSnippet: new Set((Object.keys(ATTRIBUTE) as LookKey[]).filter((k) => d[ATTRIBUTE[k]] !== undefined)),
   };
+}
+
+/**
+ * The snippet's settings with the owner's saved ones (README, "Widget settings"): settings saved
+ * after the snippet was made (a newer version than its data-settings-version) replace the
+ * snippet's; otherwise an attribute the snippet states wins, and saved settings fill in the rest.
+ * The plan's rules apply after this (withinRules), so neither can exceed the plan.
+ */
+export function withSaved(config: WidgetConfig, saved: SavedWidgetSettings | undefined): WidgetConfig {
+  if (!saved || saved.version < 1) return config;
+  const stale = saved.version > config.settingsVersion;
+  const s = saved.settings;
+  const fromServer: Pick<WidgetConfig, LookKey> = {
+    size: s.size,
+    rounded: s.rounded,
+    textColor: color(s.searchBarTextColor),
+    borderColor: color(s.searchBarBorderColor),
+    background: color(s.searchBarBackground),
+    placeholder: s.searchPlaceholder?.trim() || 'Search…',
+    maxTitleLength: intIn(String(s.maxTitleLength), 10, 200, 50),
+    maxDescriptionLength: intIn(String(s.maxDescriptionLength), 20, 500, 80),
+    showDescription: s.showDescription,
+    showPrice: s.showPrice,
+    displayFormat: config.platform !== 'custom' && FORMATS.includes(s.displayFormat) ? s.displayFormat : 'list',
+  };
+  const merged: Record<string, unknown> = { ...config };
+  for (const key of Object.keys(ATTRIBUTE) as LookKey[]) {
+    if (stale || !config.fromSnippet.has(key)) merged[key] = fromServer[key];
+  }
+  return merged as unknown as WidgetConfig;
 }
 
 /** The rules a widget keeps until its store's arrive, or when they cannot be had: the free plan's. */

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import type { SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_PLACEHOLDER } from '@sniff/contracts/src/embed-snippet';
-import { readConfig } from './config';
-import { DEBOUNCE_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
+import { readConfig, type WidgetConfig } from './config';
+import { MIN_GAP_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
 
 const HITS: SearchResponse['hits'] = [
   {
@@ -113,7 +113,7 @@ describe('search widget', () => {
     widget.input.focus();
     widget.input.value = text;
     widget.input.dispatchEvent(new Event('input', { bubbles: true }));
-    await jest.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
+    await jest.advanceTimersByTimeAsync(MIN_GAP_MS + 10);
   };
   const key = (k: string) =>
     widget.input.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
@@ -317,19 +317,33 @@ describe('search widget', () => {
     }
   });
 
-  it('debounces typing and shows only the latest answer', async () => {
+  it('searches on the first key at once, one request at a time, and never paints a stale answer', async () => {
     mount((q) => ({ hits: HITS.filter((h) => h.title.toLowerCase().includes(q.slice(0, 3))) }));
-    widget.input.value = 'p';
-    widget.input.dispatchEvent(new Event('input'));
-    await jest.advanceTimersByTimeAsync(50);
-    widget.input.value = 'pr';
-    widget.input.dispatchEvent(new Event('input'));
-    await jest.advanceTimersByTimeAsync(50);
-    widget.input.value = 'faq';
-    widget.input.dispatchEvent(new Event('input'));
-    await jest.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
-    expect(api.searches).toEqual(['faq']);
-    expect(options()).toHaveLength(1);
+    // Hold every answer until the test releases it, to type while a search is in flight.
+    const held: (() => void)[] = [];
+    const answer = api.fetch.getMockImplementation()!;
+    api.fetch.mockImplementation((url, init) => new Promise((done) => held.push(() => done(answer(url, init)))));
+    const input = (text: string) => {
+      widget.input.value = text;
+      widget.input.dispatchEvent(new Event('input'));
+    };
+    input('p');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(held).toHaveLength(1); // no waiting for the typist to pause
+    input('pr');
+    input('pri');
+    input('faq');
+    await jest.advanceTimersByTimeAsync(MIN_GAP_MS);
+    expect(held).toHaveLength(1); // the keys typed meanwhile wait for the answer in flight
+    held.shift()!();
+    await jest.advanceTimersByTimeAsync(MIN_GAP_MS);
+    // The answer for "p" is stale: not painted; only the latest text goes out next.
+    expect(options()).toHaveLength(0);
+    expect(held).toHaveLength(1);
+    held.shift()!();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(api.searches).toEqual(['p', 'faq']);
+    expect(options().map((o) => o.textContent)).toEqual([expect.stringContaining('FAQ about pricing')]);
   });
 
   it('records one search intent per settled query, not per keystroke', async () => {
@@ -448,6 +462,88 @@ describe("the store's plan, whatever the snippet says", () => {
   });
 });
 
+describe('settings saved in the dashboard', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const SAVED = {
+    size: 'small' as const,
+    rounded: false,
+    displayFormat: 'list' as const,
+    searchBarTextColor: '#111111',
+    searchBarBorderColor: '#aa0000',
+    searchBarBackground: '#fafafa',
+    searchPlaceholder: 'Find a talk',
+    maxTitleLength: 50,
+    maxDescriptionLength: 80,
+    showDescription: true,
+    showPrice: true,
+  };
+  /** A snippet made at `version` saying size large and a placeholder, nothing of colours. */
+  const snippet = (version?: number, extra: Record<string, string> = {}) =>
+    readConfig(
+      scriptTag({
+        src: 'https://api.sniff.test/widget/saas-embed.js',
+        'data-store-id': 'store-1',
+        'data-platform': 'custom',
+        'data-size': 'large',
+        'data-search-placeholder': 'Search the shop',
+        ...(version ? { 'data-settings-version': String(version) } : {}),
+        ...extra,
+      }),
+      'https://shop.example',
+    )!;
+  const mountSaved = async (config: WidgetConfig, rules: WidgetRules, savedVersion: number) => {
+    const api = fakeApi(undefined, { ...rules, saved: { settings: SAVED, version: savedVersion } });
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const widget = mountWidget(host, config, { fetch: api.fetch as typeof fetch, navigate: jest.fn() });
+    await jest.advanceTimersByTimeAsync(0);
+    const css = widget.root.querySelector('style')!.textContent!;
+    const look = {
+      width: /max-width: (\d+)px/.exec(css)![1],
+      border: css.includes('#aa0000'),
+      placeholder: widget.input.placeholder,
+    };
+    return { api, widget, host, look };
+  };
+
+  it('shows settings saved after the snippet was made, without a new snippet', async () => {
+    for (const config of [snippet(), snippet(1)]) {
+      const { widget, host, look } = await mountSaved(config, PAID_RULES, 2);
+      expect(look).toEqual({ width: '320', border: true, placeholder: 'Find a talk' });
+      widget.destroy();
+      host.remove();
+    }
+  });
+
+  it("lets a current snippet's own attributes win, and fills in the rest from the saved settings", async () => {
+    const { widget, host, look } = await mountSaved(snippet(2), PAID_RULES, 2);
+    expect(look).toEqual({ width: '640', border: true, placeholder: 'Search the shop' });
+    widget.destroy();
+    host.remove();
+  });
+
+  it('keeps a free store within its plan whatever was saved or written', async () => {
+    const { widget, host, look } = await mountSaved(snippet(3, { 'data-size': 'huge' }), FREE, 3);
+    expect(look).toEqual({ width: '480', border: true, placeholder: FREE_PLACEHOLDER });
+    widget.destroy();
+    host.remove();
+  });
+
+  it('records no analytics in the dashboard preview (data-preview)', async () => {
+    const { api, widget, host } = await mountSaved(snippet(1, { 'data-preview': '' }), PAID_RULES, 1);
+    widget.input.value = 'pricing';
+    widget.input.dispatchEvent(new Event('input'));
+    await jest.advanceTimersByTimeAsync(SETTLE_MS + 10);
+    widget.input.blur();
+    expect(api.searches).toEqual(['pricing']);
+    expect(api.events).toEqual([]);
+    widget.destroy();
+    host.remove();
+  });
+});
+
 describe('embed script', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
@@ -540,7 +636,7 @@ describe('catalogue results: cards, images and prices', () => {
     widget.input.focus();
     widget.input.value = 'bread';
     widget.input.dispatchEvent(new Event('input'));
-    await jest.advanceTimersByTimeAsync(DEBOUNCE_MS + 10);
+    await jest.advanceTimersByTimeAsync(MIN_GAP_MS + 10);
   };
   const listbox = () => widget.root.querySelector('[role=listbox]')!;
   const options = () => [...widget.root.querySelectorAll<HTMLElement>('[role=option]')];

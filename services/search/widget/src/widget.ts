@@ -1,11 +1,17 @@
 import type { SearchHit, SearchResponse, WidgetRules } from '@sniff/contracts';
-import { FREE_RULES, withinRules, type WidgetConfig } from './config';
+import { FREE_RULES, withinRules, withSaved, type WidgetConfig } from './config';
 import { appendHighlighted } from './highlight';
 import { priceFormatter } from './price';
 import { widgetStyles } from './styles';
 import { isWebUrl } from './web-url';
 
-export const DEBOUNCE_MS = 120;
+/**
+ * Typing is not debounced: a keystroke's search leaves at once, so results follow the keys (the
+ * engine answers in well under a millisecond). At most one search is in flight; keys typed meanwhile
+ * send only the latest text when it answers, and searches start at least this far apart, so even
+ * a fast typist stays well within the public API's 50 searches a second per visitor.
+ */
+export const MIN_GAP_MS = 30;
 /** A visitor who stops typing this long has settled on the query (a search intent). */
 export const SETTLE_MS = 1500;
 const LIMIT = 8;
@@ -101,7 +107,10 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   /** The query the visible results answer, with the answer's searchId; null while none. */
   let answered: { query: string; searchId?: string } | null = null;
   let inflight: AbortController | null = null;
-  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  let gapTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A key was typed while a search was in flight: the latest text goes out when it answers. */
+  let queued = false;
+  let lastSentAt = -Infinity;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let settleWhenAnswered = false;
   let lastSettled = '';
@@ -112,11 +121,12 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     new URLSearchParams({
       q,
       limit: String(LIMIT),
-      descriptionLength: String(config.showDescription ? config.maxDescriptionLength : 0),
+      descriptionLength: String(shown.showDescription ? shown.maxDescriptionLength : 0),
     });
 
   // ---- events (search intents, not keystrokes)
   const send = (event: SearchEventBody, leaving = false) => {
+    if (config.preview) return; // the dashboard's preview: not a visitor
     const url = `${apiBase}/events`;
     const body = JSON.stringify(event);
     // text/plain keeps the request CORS-simple (no preflight); the service parses it as JSON.
@@ -143,7 +153,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
 
   // ---- the store's rules: asked once, with the blank query (the answer a widget mounting gets)
   const applyRules = (rules: WidgetRules) => {
-    shown = withinRules(config, rules);
+    shown = withinRules(withSaved(config, rules.saved), rules);
     style.textContent = widgetStyles(shown);
     input.placeholder = shown.placeholder;
     input.setAttribute('aria-label', shown.placeholder);
@@ -212,7 +222,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     hits = res.hits.filter((hit) => isWebUrl(hit.url));
     // auto: cards when the results carry images (a catalogue), else the list.
     const cards =
-      config.displayFormat === 'cards' || (config.displayFormat === 'auto' && hits.some((h) => isWebUrl(h.imageUrl)));
+      shown.displayFormat === 'cards' || (shown.displayFormat === 'auto' && hits.some((h) => isWebUrl(h.imageUrl)));
     listbox.setAttribute('class', cards ? 'cards' : 'list');
     const typed = normalize(res.query);
     const suggestions = res.suggestions.filter((t) => normalize(t) !== typed).slice(0, MAX_SUGGESTIONS);
@@ -242,16 +252,14 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       else if (cards) option.appendChild(el('div', { class: 'media', 'aria-hidden': 'true' }));
       const body = el('div', { class: 'body' });
       const title = el('div', { class: 'title' });
-      appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], config.maxTitleLength);
+      appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], shown.maxTitleLength);
       body.appendChild(title);
-      if (config.showDescription && hit.description) {
+      if (shown.showDescription && hit.description) {
         const desc = el('div', { class: 'desc' });
-        appendHighlighted(desc, hit.description, hit.highlight.description, config.maxDescriptionLength);
+        appendHighlighted(desc, hit.description, hit.highlight.description, shown.maxDescriptionLength);
         body.appendChild(desc);
       }
-      const price = config.showPrice
-        ? formatPrice(hit.price as number, (hit as { currency?: unknown }).currency)
-        : null;
+      const price = shown.showPrice ? formatPrice(hit.price as number, (hit as { currency?: unknown }).currency) : null;
       if (price !== null) {
         const line = el('div', { class: 'price' });
         line.append(el('span', { class: 'sr' }, 'Price: '), doc.createTextNode(price));
@@ -282,8 +290,28 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   };
 
   // ---- searching
+  /** Sends the current text now, or when the search in flight answers, at most once per MIN_GAP_MS. */
+  const schedule = () => {
+    clearTimeout(gapTimer);
+    if (inflight) {
+      queued = true;
+      return;
+    }
+    const wait = lastSentAt + MIN_GAP_MS - performance.now();
+    if (wait > 0) gapTimer = setTimeout(() => void runSearch(), wait);
+    else void runSearch();
+  };
+  /** After an answer: a newer text typed meanwhile goes out now. True when one did (the answer is stale). */
+  const sendQueued = (q: string) => {
+    if (!queued && input.value === q) return false;
+    queued = false;
+    schedule();
+    return true;
+  };
+
   const runSearch = async () => {
-    clearTimeout(debounceTimer);
+    clearTimeout(gapTimer);
+    queued = false;
     const q = input.value;
     if (!q.trim()) {
       inflight?.abort();
@@ -301,7 +329,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     inflight?.abort();
     const controller = new AbortController();
     inflight = controller;
-    status.textContent = 'Loading…';
+    lastSentAt = performance.now();
+    if (!answered) status.textContent = 'Loading…';
     if (!hits.length) setExpanded(true);
     try {
       const res = await deps.fetch(`${apiBase}/search?${searchParams(q)}`, {
@@ -311,6 +340,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       const body = (await res.json()) as SearchResponse;
       if (inflight !== controller) return; // a newer query took over
       inflight = null;
+      // Stale: the visitor typed on meanwhile; never paint an older query over a newer one.
+      if (sendQueued(q)) return;
       shownQuery = q;
       answered = { query: q, searchId: body.searchId };
       render(body);
@@ -320,6 +351,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     } catch (err) {
       if (controller.signal.aborted || inflight !== controller) return;
       inflight = null;
+      if (sendQueued(q)) return;
       status.textContent = 'Search is unavailable right now.';
       void err;
     }
@@ -351,10 +383,9 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
 
   // ---- input and keyboard
   const onInput = () => {
-    clearTimeout(debounceTimer);
     clearTimeout(settleTimer);
     settleWhenAnswered = false;
-    debounceTimer = setTimeout(() => void runSearch(), DEBOUNCE_MS);
+    schedule();
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -425,7 +456,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     root,
     input,
     destroy() {
-      clearTimeout(debounceTimer);
+      clearTimeout(gapTimer);
       clearTimeout(settleTimer);
       inflight?.abort();
       doc.removeEventListener('click', onDocClick);

@@ -30,6 +30,8 @@ import { SyncService } from '../sync/sync.service';
 import { platformRefusal, storeLimitMessage } from './allowance';
 import { OwnerPlans } from './owner-plans';
 import { type SourceConfig, StoreEntity } from './store.entity';
+import { savedSettings } from '../widget-settings/widget-settings.service';
+import type { WidgetSettingsEntity } from '../widget-settings/widget-settings.entity';
 
 type CreateWebsite = z.infer<typeof createWebsiteRequestSchema>;
 
@@ -251,7 +253,12 @@ export class StoresService {
     const store = await this.stores.findOne({ where: { id: storeId }, select: { id: true, ownerSub: true } });
     if (!store) throw new NotFoundException('Store not found');
     const { ent } = await this.plans.of(store.ownerSub);
-    return { ...widgetRulesFor(ent), owner: store.ownerSub, monthlySearches: ent.monthlySearches };
+    const [row] = await this.db.query<WidgetSettingsEntity[]>(
+      `SELECT "settings", "version" FROM "stores"."widget_settings" WHERE "store_id" = $1`,
+      [storeId],
+    );
+    const rules = { ...widgetRulesFor(ent), owner: store.ownerSub, monthlySearches: ent.monthlySearches };
+    return row ? { ...rules, saved: savedSettings(row) } : rules;
   }
 
   /**

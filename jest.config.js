@@ -38,6 +38,7 @@ module.exports = {
     '^@sniff/shell-sdk$': '<rootDir>/shell/sdk/src/index.ts',
     '^@sniff/shell-sdk/testing$': '<rootDir>/shell/sdk/testing/harness.tsx',
     '^@sniff/ui$': '<rootDir>/shell/ui/src/index.tsx',
+    '^@sniff/ui/widget-studio$': '<rootDir>/shell/ui/src/widget-studio/index.ts',
     '\\.css$': '<rootDir>/infra/jest/style-stub.js',
   },
   setupFiles: ['<rootDir>/infra/jest/setup-globals.js'],

@@ -6,11 +6,14 @@ import {
   searchSettingsSchema,
   storeSuggestionsResponseSchema,
   syncStoreResponseSchema,
+  widgetSettingsResponseSchema,
   type Platform,
   type SearchSettings,
   type Store,
   type StoreSuggestion,
   type SyncStoreResponse,
+  type WidgetSettings,
+  type WidgetSettingsResponse,
 } from '@sniff/contracts';
 
 const storeUrl = (storeId: string) => `stores/stores/${encodeURIComponent(storeId)}`;
@@ -84,6 +87,28 @@ export const storesApi = createApi({
         }
       },
     }),
+    /** The store's saved widget look and its version (the defaults at version 0 until saved). */
+    getWidgetSettings: build.query<WidgetSettingsResponse, string>({
+      query: (storeId) => ({ url: `${storeUrl(storeId)}/widget-settings`, method: 'GET' }),
+      transformResponse: (raw) => widgetSettingsResponseSchema.parse(raw),
+    }),
+    /** Saves it; the answer (with the new version) becomes the cached settings, so the snippet follows. */
+    saveWidgetSettings: build.mutation<WidgetSettingsResponse, { storeId: string; settings: WidgetSettings }>({
+      query: ({ storeId, settings }) => ({
+        url: `${storeUrl(storeId)}/widget-settings`,
+        method: 'PUT',
+        body: settings,
+      }),
+      transformResponse: (raw) => widgetSettingsResponseSchema.parse(raw),
+      async onQueryStarted({ storeId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(storesApi.util.upsertQueryData('getWidgetSettings', storeId, data));
+        } catch {
+          // the studio shows the failure
+        }
+      },
+    }),
     /** What the store's visitors are suggested from its popular searches (analytics decides what is popular). */
     getStoreSuggestions: build.query<StoreSuggestion[], string>({
       query: (storeId) => ({ url: `${storeUrl(storeId)}/suggestions`, method: 'GET' }),
@@ -99,4 +124,6 @@ export const {
   useGetSearchSettingsQuery,
   useSaveSearchSettingsMutation,
   useGetStoreSuggestionsQuery,
+  useGetWidgetSettingsQuery,
+  useSaveWidgetSettingsMutation,
 } = storesApi;

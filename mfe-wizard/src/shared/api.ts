@@ -7,6 +7,7 @@ import {
   shopifyCheckStoreResponseSchema,
   shopifyConnectResponseSchema,
   shopifyCsvResponseSchema,
+  widgetSettingsResponseSchema,
   type CrawlMapResponse,
   type CreateStoreResponse,
   type CreateWebsiteRequest,
@@ -15,6 +16,8 @@ import {
   type ShopifyCsvResponse,
   type SquarespaceCreateRequest,
   type Store,
+  type WidgetSettings,
+  type WidgetSettingsResponse,
 } from '@sniff/contracts';
 
 /**
@@ -75,6 +78,15 @@ export const wizardApi = createApi({
       query: (body) => ({ url: 'stores/shopify/connect', body }),
       transformResponse: (raw) => shopifyConnectResponseSchema.parse(raw),
     }),
+    /** Step 4: the look chosen for the new store, saved so its snippet and the widget agree. */
+    saveWidgetSettings: build.mutation<WidgetSettingsResponse, { storeId: string; settings: WidgetSettings }>({
+      query: ({ storeId, settings }) => ({
+        url: `stores/stores/${encodeURIComponent(storeId)}/widget-settings`,
+        method: 'PUT',
+        body: settings,
+      }),
+      transformResponse: (raw) => widgetSettingsResponseSchema.parse(raw),
+    }),
   }),
 });
 
@@ -86,4 +98,5 @@ export const {
   useCheckShopifyStoreMutation,
   useUploadCatalogueMutation,
   useConnectShopifyMutation,
+  useSaveWidgetSettingsMutation,
 } = wizardApi;

@@ -73,10 +73,10 @@ function escapeAttr(v: string): string {
 }
 
 /**
- * The snippet an owner pastes: a container plus one async script. Optional attributes
- * appear only when they differ from the defaults; custom sites use the SaaS script.
+ * The script tag's attributes. Optional ones appear only when they differ from the defaults, unless
+ * `explicit` (the dashboard's live preview states every setting, so nothing saved fills them in).
  */
-export function buildEmbedSnippet(input: EmbedSnippetInput): string {
+export function embedAttributes(input: EmbedSnippetInput, { explicit = false } = {}): [string, string][] {
   const s = { ...DEFAULT_WIDGET_SETTINGS, ...input.settings };
   const script = input.platform === 'custom' ? 'saas-embed.js' : 'embed.js';
   const attrs: [string, string][] = [
@@ -88,20 +88,26 @@ export function buildEmbedSnippet(input: EmbedSnippetInput): string {
     ['data-rounded', String(s.rounded)],
   ];
   const d = DEFAULT_WIDGET_SETTINGS;
-  if (s.searchBarTextColor !== d.searchBarTextColor) attrs.push(['data-search-text-color', s.searchBarTextColor]);
-  if (s.searchBarBorderColor !== d.searchBarBorderColor) attrs.push(['data-search-bar-color', s.searchBarBorderColor]);
-  if (s.searchBarBackground !== d.searchBarBackground)
-    attrs.push(['data-search-bar-background', s.searchBarBackground]);
+  const differs = <K extends keyof WidgetSettings>(key: K) => explicit || s[key] !== d[key];
+  if (differs('searchBarTextColor')) attrs.push(['data-search-text-color', s.searchBarTextColor]);
+  if (differs('searchBarBorderColor')) attrs.push(['data-search-bar-color', s.searchBarBorderColor]);
+  if (differs('searchBarBackground')) attrs.push(['data-search-bar-background', s.searchBarBackground]);
   if (s.searchPlaceholder && !input.isFree) attrs.push(['data-search-placeholder', s.searchPlaceholder]);
-  if (s.maxTitleLength !== d.maxTitleLength) attrs.push(['data-max-title-length', String(s.maxTitleLength)]);
-  if (s.maxDescriptionLength !== d.maxDescriptionLength)
-    attrs.push(['data-max-description-length', String(s.maxDescriptionLength)]);
+  if (differs('maxTitleLength')) attrs.push(['data-max-title-length', String(s.maxTitleLength)]);
+  if (differs('maxDescriptionLength')) attrs.push(['data-max-description-length', String(s.maxDescriptionLength)]);
   const format = input.platform === 'custom' ? 'list' : s.displayFormat;
-  if (format !== d.displayFormat) attrs.push(['data-display-format', format]);
-  if (s.showDescription !== d.showDescription) attrs.push(['data-show-description', String(s.showDescription)]);
-  if (s.showPrice !== d.showPrice) attrs.push(['data-show-price', String(s.showPrice)]);
+  if (explicit || format !== d.displayFormat) attrs.push(['data-display-format', format]);
+  if (differs('showDescription')) attrs.push(['data-show-description', String(s.showDescription)]);
+  if (differs('showPrice')) attrs.push(['data-show-price', String(s.showPrice)]);
   attrs.push(...integrationAttributes(input.source, input.type));
   if (input.settingsVersion) attrs.push(['data-settings-version', String(input.settingsVersion)]);
-  const attrText = attrs.map(([k, v]) => `  ${k}="${escapeAttr(v)}"`).join('\n');
+  return attrs;
+}
+
+/** The snippet an owner pastes: a container plus one async script; custom sites use the SaaS script. */
+export function buildEmbedSnippet(input: EmbedSnippetInput): string {
+  const attrText = embedAttributes(input)
+    .map(([k, v]) => `  ${k}="${escapeAttr(v)}"`)
+    .join('\n');
   return `<div id="${WIDGET_CONTAINER_ID}"></div>\n<script async\n${attrText}\n></script>`;
 }

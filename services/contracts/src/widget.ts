@@ -11,6 +11,7 @@ import type { WidgetRules } from './search';
 // The snippet builder and the defaults live in embed-snippet.ts (no zod); exported from here as before.
 export {
   buildEmbedSnippet,
+  embedAttributes,
   DEFAULT_WIDGET_SETTINGS,
   FREE_PLACEHOLDER,
   FREE_WIDGET_SIZES,

@@ -1,31 +1,47 @@
 import { useId, useState } from 'react';
 import { usePlans, usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts';
-import { CopyButton, StatusBadge, Tabs } from '@sniff/ui';
+import { Button, CopyButton, Spinner, StatusBadge, Tabs, useToast } from '@sniff/ui';
 import { SearchTuning } from './search-tuning/SearchTuning';
 import { useSearchTuning } from './search-tuning/useSearchTuning';
 import { hasWarnings } from './sync-info';
 import { SyncSection } from './SyncSection';
+import { settingsShown, useWidgetSettings, type WidgetSettingsState } from './widget/useWidgetSettings';
+import { WidgetTab } from './widget/WidgetTab';
 
-type PanelTab = 'details' | 'search';
+type PanelTab = 'details' | 'widget' | 'search';
 const TABS: { id: PanelTab; label: string }[] = [
   { id: 'details', label: 'Details' },
+  { id: 'widget', label: 'Widget' },
   { id: 'search', label: 'Search tuning' },
 ];
 
-function Details({ store }: { store: Store }) {
+/** The embed code of what is saved (never the unsaved draft), with the saved version it was made from. */
+function EmbedCode({ store, widget }: { store: Store; widget: WidgetSettingsState }) {
   const platform = usePlatform();
   const isFree = entitlementsFor(usePlans() ?? []).isFree;
+  if (!widget.saved) return widget.query.isError ? null : <Spinner label="Loading embed code" />;
   const snippet = buildEmbedSnippet({
     storeId: store.id,
     platform: store.platform,
     type: store.store_type,
     widgetHost: platform.widgetHost,
-    // Section 3: the manage panel's default is cards (products with image and price); custom sites stay a list.
-    settings: { displayFormat: 'cards' },
+    settings: settingsShown(widget.saved, store.platform),
+    settingsVersion: widget.saved.version,
     isFree,
     source: store.source,
   });
+  return (
+    <>
+      <pre className="sniff-code" aria-label="Embed code">
+        <code data-testid="manage-embed-code">{snippet}</code>
+      </pre>
+      <CopyButton text={snippet} />
+    </>
+  );
+}
+
+function Details({ store, widget }: { store: Store; widget: WidgetSettingsState }) {
   return (
     <>
       <dl>
@@ -45,11 +61,10 @@ function Details({ store }: { store: Store }) {
         </dd>
       </dl>
       <SyncSection store={store} />
-      <p className="sniff-muted">Widget customisation and live preview are coming in a later release.</p>
-      <pre className="sniff-code" aria-label="Embed code">
-        <code>{snippet}</code>
-      </pre>
-      <CopyButton text={snippet} />
+      <p className="sniff-muted">
+        Paste this code once. Looks you save in the Widget tab reach your site on its next load.
+      </p>
+      <EmbedCode store={store} widget={widget} />
     </>
   );
 }
@@ -61,6 +76,8 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
   // Settings load the first time their tab opens, and edits survive switching tabs.
   const [tuningOpened, setTuningOpened] = useState(false);
   const tuning = useSearchTuning(store.id, tuningOpened);
+  const widget = useWidgetSettings(store);
+  const toast = useToast();
   const choose = (next: PanelTab) => {
     setTab(next);
     if (next === 'search') setTuningOpened(true);
@@ -68,6 +85,9 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
   // Save Changes keeps its spec meaning (close the panel) and also saves unsaved search tuning;
   // if that fails the panel stays open on the tab that says why.
   const saveAndClose = async () => {
+    const widgetChanged = widget.dirty;
+    if (!(await widget.save())) return setTab('widget');
+    if (widgetChanged) toast('Widget saved. Your site shows the new look on its next load.');
     if (!tuning.dirty || (await tuning.save())) onClose();
     else setTab('search');
   };
@@ -75,18 +95,24 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
     <section aria-labelledby={titleId} className="stores-manage">
       <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>
       <Tabs label="Manage store" tabs={TABS} value={tab} onChange={choose}>
-        {tab === 'details' ? <Details store={store} /> : <SearchTuning storeId={store.id} tuning={tuning} />}
+        {tab === 'details' ? (
+          <Details store={store} widget={widget} />
+        ) : tab === 'widget' ? (
+          <WidgetTab store={store} widget={widget} />
+        ) : (
+          <SearchTuning storeId={store.id} tuning={tuning} />
+        )}
       </Tabs>
       <div className="wizard-nav">
-        <button type="button" className="sniff-button sniff-button--danger" onClick={onDelete}>
+        <Button variant="danger" onClick={onDelete}>
           Delete Store
-        </button>
-        <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
           Cancel
-        </button>
-        <button type="button" className="sniff-button" disabled={tuning.saving} onClick={() => void saveAndClose()}>
+        </Button>
+        <Button disabled={tuning.saving || widget.saving} onClick={() => void saveAndClose()}>
           Save Changes
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_WIDGET_SETTINGS } from '@sniff/contracts';
 import { installFakeApi, renderPage } from '@sniff/shell-sdk/testing';
 import { storesApi } from '../../shared/api';
 import { CONFIRM_DELETE, StoresPage } from './StoresPage';
@@ -72,16 +73,19 @@ test('rows show name, status, url, platform, type and id; failed ones their reas
 });
 
 test('Manage opens a panel with the info block and embed code; Save Changes closes it', async () => {
-  installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery] }) });
+  installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: [bakery] }),
+    'stores/stores/st_1/widget-settings': () => ({ body: { settings: DEFAULT_WIDGET_SETTINGS, version: 0 } }),
+  });
   renderPage(<StoresPage />, { apis });
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
   const panel = screen.getByRole('region', { name: 'Manage Demo Bakery' });
   expect(panel.textContent).toContain('https://bakery.example.com');
-  const code = within(panel).getByText(/data-store-id="st_1"/);
+  const code = await within(panel).findByText(/data-store-id="st_1"/);
   expect(code.textContent).toContain('https://widget.test/widget/saas-embed.js');
   for (const name of ['Copy Code', 'Delete Store', 'Cancel']) expect(within(panel).getByRole('button', { name }));
   fireEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
-  expect(screen.queryByRole('region', { name: 'Manage Demo Bakery' })).toBeNull();
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Manage Demo Bakery' })).toBeNull());
 });
 
 test('keeps polling while a store is queued or running, and stops when it is done', async () => {

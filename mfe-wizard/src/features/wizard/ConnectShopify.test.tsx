@@ -11,7 +11,7 @@ import {
 import { wizardApi } from '../../shared/api';
 import { CATALOGUE_EXAMPLE_NAME, CATALOGUE_TOO_LARGE, exampleCatalogueCsv } from './catalogue';
 import { CreateStorePage, STORE_CHECK_UNREACHABLE } from './CreateStorePage';
-import { button, chooseTile, SHOPIFY_PLANS, type } from './testing';
+import { button, chooseTile, SHOPIFY_PLANS, type, widgetSettingsRoute } from './testing';
 
 const apis = [wizardApi];
 const shop = 'https://corner-bakery.myshopify.com';
@@ -29,6 +29,7 @@ function routes(extra: Parameters<typeof installFakeApi>[0] = {}) {
   const calls = installFakeApi({
     'stores/shopify/check-store': () => ({ body: { exists: false, store_id: null } }),
     'stores/shopify/create-store-csv/': () => ({ body: csvAnswer }),
+    ...widgetSettingsRoute('sh_1'),
     ...extra,
   });
   const forms: FormData[] = [];
@@ -203,8 +204,10 @@ describe('catalogue upload', () => {
     expect(code).toContain('data-platform="shopify"');
     expect(code).toContain('data-type="store"');
     expect(code).toContain('data-display-format="cards"');
-    fireEvent.click(screen.getByLabelText('Show prices'));
-    expect(screen.getByTestId('embed-code').textContent).toContain('data-show-price="false"');
+    fireEvent.click(screen.getByLabelText('Show price'));
+    await waitFor(() => expect(screen.getByTestId('embed-code').textContent).toContain('data-show-price="false"'), {
+      timeout: 3000,
+    });
   });
 
   test('a failed upload says why and may be tried again', async () => {

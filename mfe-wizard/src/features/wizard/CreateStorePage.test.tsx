@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FREE, installFakeApi, PAID, renderPage } from '@sniff/shell-sdk/testing';
 import { wizardApi } from '../../shared/api';
 import { CreateStorePage } from './CreateStorePage';
 import { FREE_PAGE_TIP } from './steps/ConnectCustomStep';
+import { widgetSettingsRoute } from './testing';
 
 const apis = [wizardApi];
 const site = 'https://bakery.example.com';
@@ -15,6 +16,7 @@ function routes(extra: Record<string, () => { status?: number; body: unknown }> 
     'stores/saas/create-website': () => ({
       body: { store_id: 'st_abc123', platform: 'custom', store_url: site, type: 'business' },
     }),
+    ...widgetSettingsRoute('st_abc123'),
     ...extra,
   });
 }
@@ -118,9 +120,17 @@ test('step 4 shows the store id and the snippet; Copy Code reads Copied! for 2 s
   expect(code).toContain('data-store-id="st_abc123"');
   expect(code).toContain('data-type="business"');
   // Free users choose only small or medium.
-  expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['small', 'medium']);
-  fireEvent.change(screen.getByLabelText('Size'), { target: { value: 'small' } });
-  expect(screen.getByTestId('embed-code').textContent).toContain('data-size="small"');
+  const sizes = within(screen.getByRole('group', { name: 'Size' })).getAllByRole('radio') as HTMLInputElement[];
+  expect(sizes.filter((r) => !r.disabled).map((r) => r.value)).toEqual(['small', 'medium']);
+  // The design is saved at once, and the code shows what is saved (with its version).
+  await waitFor(() => expect(screen.getByTestId('embed-code').textContent).toContain('data-settings-version="1"'));
+  fireEvent.click(screen.getByRole('radio', { name: 'small' }));
+  expect(screen.getByTestId('embed-code').textContent).not.toContain('data-size="small"'); // not saved yet
+  await waitFor(() => expect(screen.getByTestId('embed-code').textContent).toContain('data-size="small"'), {
+    timeout: 3000,
+  });
+  expect(screen.getByTestId('embed-code').textContent).toContain('data-settings-version="2"');
+  expect(screen.getByTestId('design-status').textContent).toBe('Design saved.');
 
   jest.useFakeTimers();
   fireEvent.click(screen.getByRole('button', { name: 'Copy Code' }));

@@ -283,7 +283,11 @@ export function CreateStorePage() {
         />
       )}
       {step === 4 && created && (
-        <SetupWidgetStep created={created} isFree={entitlements.isFree} sizes={entitlements.sizes} />
+        <SetupWidgetStep
+          created={created}
+          isFree={entitlements.isFree}
+          plan={{ sizes: entitlements.sizes, customPlaceholder: entitlements.customPlaceholder }}
+        />
       )}
       {step === 4 && !created && <CreateFailedStep reason={createError} onRetry={() => setStep(3)} />}
 

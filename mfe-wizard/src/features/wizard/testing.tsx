@@ -1,7 +1,7 @@
 // Helpers for the wizard's tests (imported by *.test.tsx only).
 import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import type { PlanEntry } from '@sniff/contracts';
+import { widgetSettingsSchema, type PlanEntry } from '@sniff/contracts';
 
 export const SQUARESPACE_PLANS: PlanEntry[] = [{ plan: 'squarespace_basic_monthly', platform: 'squarespace' }];
 export const SHOPIFY_PLANS: PlanEntry[] = [{ plan: 'starter', platform: 'shopify' }];
@@ -21,4 +21,16 @@ export function type(label: string | RegExp, value: string) {
 /** The query string the wizard leaves in the URL. */
 export function SearchProbe() {
   return <div data-testid="search">{useLocation().search}</div>;
+}
+
+/** The stores service's widget-settings PUT for `storeId`: keeps what it is sent, counting versions. */
+export function widgetSettingsRoute(storeId: string) {
+  let version = 0;
+  return {
+    [`stores/stores/${storeId}/widget-settings`]: (body: Record<string, unknown>) => {
+      const { email: _email, ...settings } = body;
+      version += 1;
+      return { body: { settings: widgetSettingsSchema.parse(settings), version } };
+    },
+  };
 }

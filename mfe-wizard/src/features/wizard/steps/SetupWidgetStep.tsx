@@ -1,54 +1,91 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { usePlatform } from '@sniff/shell-sdk';
+import { errorMessage, usePlatform } from '@sniff/shell-sdk';
 import {
   buildEmbedSnippet,
   DEFAULT_WIDGET_SETTINGS,
   type CreateStoreResponse,
   type WidgetSettings,
-  type WidgetSize,
+  type WidgetSettingsResponse,
 } from '@sniff/contracts';
-import { CopyButton } from '@sniff/ui';
+import { Alert, Button, CopyButton } from '@sniff/ui';
+import { studioErrors, WidgetPreview, WidgetStudio, type StudioPlan } from '@sniff/ui/widget-studio';
+import { useSaveWidgetSettingsMutation } from '../../../shared/api';
 
-type DesignSettings = Pick<WidgetSettings, 'size' | 'rounded' | 'displayFormat' | 'showPrice'>;
-
-const FORMAT_LABELS: Record<WidgetSettings['displayFormat'], string> = {
-  cards: 'Cards (image, title, price)',
-  list: 'List',
-  auto: 'Automatic (cards when results have images)',
-};
+/** A change is saved once the owner has stopped editing this long. */
+export const AUTOSAVE_MS = 600;
 
 /**
- * The design a new store starts with: catalogue stores (Shopify, Squarespace) show products as cards
- * with price and image; custom websites always use the list (section 5).
+ * The design a new store starts with (section 3): catalogue stores (Shopify, Squarespace) show
+ * products as cards; custom websites always use the list (section 5); paid owners get "Search by
+ * {site}" as the placeholder, free owners the fixed promotional text.
  */
-export function initialDesign(platform: CreateStoreResponse['platform']): DesignSettings {
+export function initialDesign(created: CreateStoreResponse, customPlaceholder: boolean): WidgetSettings {
+  let site = created.store_url;
+  try {
+    site = new URL(created.store_url).hostname.replace(/^www\./, '');
+  } catch {
+    // keep what the owner typed
+  }
   return {
-    size: DEFAULT_WIDGET_SETTINGS.size,
-    rounded: DEFAULT_WIDGET_SETTINGS.rounded,
-    displayFormat: platform === 'custom' ? 'list' : 'cards',
-    showPrice: true,
+    ...DEFAULT_WIDGET_SETTINGS,
+    displayFormat: created.platform === 'custom' ? 'list' : 'cards',
+    ...(customPlaceholder && site ? { searchPlaceholder: `Search by ${site}`.slice(0, 120) } : {}),
   };
 }
+
+const same = (a: WidgetSettings, b: WidgetSettings) => JSON.stringify(a) === JSON.stringify(b);
 
 export function SetupWidgetStep({
   created,
   isFree,
-  sizes,
+  plan,
 }: {
   created: CreateStoreResponse;
   isFree: boolean;
-  sizes: readonly WidgetSize[];
+  plan: StudioPlan;
 }) {
   const platform = usePlatform();
-  const [settings, setSettings] = useState<DesignSettings>(() => initialDesign(created.platform));
-  const products = created.platform !== 'custom';
+  const [settings, setSettings] = useState<WidgetSettings>(() => initialDesign(created, plan.customPlaceholder));
+  const [saved, setSaved] = useState<WidgetSettingsResponse | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveSettings, saving] = useSaveWidgetSettingsMutation();
+  const errors = studioErrors(settings, plan, created.platform);
+  const valid = Object.keys(errors).length === 0;
+  const attempt = useRef(0);
+  const [retries, setRetries] = useState(0);
+
+  // The design is saved as soon as the store exists and after each change, so the code below (built
+  // from what is saved) and the installed widget always agree.
+  const pending = valid && (!saved || !same(saved.settings, settings));
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(
+      async () => {
+        const mine = ++attempt.current;
+        try {
+          const answer = await saveSettings({ storeId: created.store_id, settings }).unwrap();
+          if (mine === attempt.current) {
+            setSaved(answer);
+            setSaveError(null);
+          }
+        } catch (error) {
+          if (mine === attempt.current) setSaveError(errorMessage(error));
+        }
+      },
+      saved ? AUTOSAVE_MS : 0,
+    );
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saved only decides the delay
+  }, [pending, settings, created.store_id, saveSettings, retries]);
+
   const snippet = buildEmbedSnippet({
     storeId: created.store_id,
     platform: created.platform,
     type: created.type,
     widgetHost: platform.widgetHost,
-    settings,
+    settings: saved?.settings ?? initialDesign(created, plan.customPlaceholder),
+    settingsVersion: saved?.version,
     isFree,
     source: created.source,
   });
@@ -62,60 +99,52 @@ export function SetupWidgetStep({
         We are indexing {created.store_url || 'your store'} now. Follow its progress under Manage Your Widgets.
       </p>
 
-      <fieldset className="sniff-fieldset">
-        <legend>Widget design</legend>
-        <div className="sniff-field">
-          <label htmlFor="widget-size">Size</label>
-          <select
-            id="widget-size"
-            value={settings.size}
-            onChange={(e) => setSettings({ ...settings, size: e.target.value as WidgetSize })}
-          >
-            {sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {isFree && <p className="sniff-muted">Free plan: small and medium sizes.</p>}
+      <h3>Design your widget</h3>
+      <div className="sniff-studio-layout">
+        <div>
+          <WidgetStudio
+            value={settings}
+            onChange={setSettings}
+            plan={plan}
+            platform={created.platform}
+            errors={errors}
+          />
+          <p className="sniff-muted" role="status" data-testid="design-status">
+            {!valid
+              ? 'Correct the highlighted fields to save your design.'
+              : saving.isLoading || pending
+                ? 'Saving your design…'
+                : saved
+                  ? 'Design saved.'
+                  : ''}
+          </p>
+          {saveError && (
+            <Alert kind="error">
+              Your design could not be saved: {saveError}{' '}
+              <Button variant="secondary" onClick={() => setRetries((n) => n + 1)}>
+                Try again
+              </Button>
+            </Alert>
+          )}
         </div>
-        {products && (
-          <div className="sniff-field">
-            <label htmlFor="widget-format">Results</label>
-            <select
-              id="widget-format"
-              value={settings.displayFormat}
-              onChange={(e) =>
-                setSettings({ ...settings, displayFormat: e.target.value as WidgetSettings['displayFormat'] })
-              }
-            >
-              {(['cards', 'list', 'auto'] as const).map((f) => (
-                <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          </div>
+        {valid ? (
+          <WidgetPreview
+            storeId={created.store_id}
+            platform={created.platform}
+            type={created.type}
+            source={created.source}
+            widgetHost={platform.widgetHost}
+            settings={settings}
+            isFree={isFree}
+            label="Live preview (results appear once indexing is done)"
+          />
+        ) : (
+          <section className="sniff-studio-preview" aria-label="Live preview">
+            <h4>Live preview</h4>
+            <p className="sniff-muted">Correct the highlighted fields to see the preview.</p>
+          </section>
         )}
-        <label className="wizard-check">
-          <input
-            type="checkbox"
-            checked={settings.rounded}
-            onChange={(e) => setSettings({ ...settings, rounded: e.target.checked })}
-          />{' '}
-          Rounded corners
-        </label>
-        {products && (
-          <label className="wizard-check">
-            <input
-              type="checkbox"
-              checked={settings.showPrice}
-              onChange={(e) => setSettings({ ...settings, showPrice: e.target.checked })}
-            />{' '}
-            Show prices
-          </label>
-        )}
-      </fieldset>
+      </div>
 
       <h3>Embed code</h3>
       <pre className="sniff-code">

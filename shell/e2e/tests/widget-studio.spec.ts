@@ -1,0 +1,132 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { logInAtProvider } from '../support/auth';
+import { serveCustomerPage } from '../support/fixture-site';
+import { DEMO_OWNER, E2E_URLS } from '../support/urls';
+
+/**
+ * Issue 14's widget studio: an owner changes the look in the manage panel, sees the live preview
+ * change, saves, and the widget on a site with the snippet pasted before shows the new look after a
+ * reload; a free owner cannot get a large widget by editing the snippet.
+ */
+
+/** Creates a store for the demo website in the wizard; returns the snippet step 4 shows once saved. */
+async function createStore(page: Page, name: string): Promise<string> {
+  await page.goto('/dashboard/create-store');
+  await page.getByRole('button', { name: /SaaS/ }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Store Name').fill(name);
+  await page.getByLabel('Website URL').fill(E2E_URLS.demoSite);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${E2E_URLS.demoSite}/?$`) })).toBeChecked({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Connect Custom Website' }).click();
+  await expect(page.getByRole('heading', { name: /Search Bar Created!/ })).toBeVisible({ timeout: 20_000 });
+  // The design is saved right away; the code shown is the saved one.
+  await expect(page.getByTestId('design-status')).toHaveText('Design saved.');
+  const snippet = (await page.getByTestId('embed-code').textContent()) ?? '';
+  expect(snippet).toContain('data-settings-version="1"');
+  return snippet;
+}
+
+/** The look a mounted widget shows: its width limit and its bar's border colour. */
+async function look(widget: Locator) {
+  await expect(widget.locator('input[role=combobox]')).toBeVisible();
+  return widget.evaluate((host) => ({
+    maxWidth: getComputedStyle(host).maxWidth,
+    border: getComputedStyle(host.shadowRoot!.querySelector('.bar')!).borderTopColor,
+  }));
+}
+
+/** A visitor's page on another origin with `snippet`; `visit` reloads it and reads the widget's look. */
+async function customerSite(browser: Browser, snippet: string) {
+  const site = await serveCustomerPage(snippet);
+  const visitor = await browser.newContext();
+  const customer = await visitor.newPage();
+  return {
+    visit: async () => {
+      await customer.goto(site.url);
+      return look(customer.locator('#sniff-search'));
+    },
+    close: async () => {
+      await visitor.close();
+      await site.close();
+    },
+  };
+}
+
+test('an owner restyles the widget in the manage panel; a site with the old snippet shows it after a reload', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/dashboard/stores');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  const snippet = await createStore(page, 'Studio Bakery');
+  await page.goto('/dashboard/stores');
+  await expect(page.getByRole('row', { name: /Studio Bakery/ }).getByText('done')).toBeVisible({ timeout: 45_000 });
+
+  const site = await customerSite(browser, snippet);
+  try {
+    expect(await site.visit()).toEqual({ maxWidth: '480px', border: 'rgb(102, 102, 102)' });
+
+    await page.getByRole('button', { name: 'Manage Studio Bakery' }).click();
+    await page.getByRole('tab', { name: 'Widget' }).click();
+    const preview = page.getByTestId('widget-preview').locator('#sniff-search');
+    expect(await look(preview)).toEqual({ maxWidth: '480px', border: 'rgb(102, 102, 102)' });
+    await page.getByRole('radio', { name: 'large' }).check();
+    await page.getByRole('group', { name: 'Border colour' }).getByRole('radio', { name: 'Red (#b91c1c)' }).check();
+    // The preview is the real widget, mounted again with the draft.
+    await expect.poll(() => look(preview)).toEqual({ maxWidth: '640px', border: 'rgb(185, 28, 28)' });
+    // The preview searches the store's real index.
+    await preview.locator('input[role=combobox]').pressSequentially('sourdugh', { delay: 30 });
+    await expect(preview.getByRole('option').first()).toContainText(/bread/i);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Widget saved. Your site shows the new look on its next load.')).toBeVisible();
+
+    // The site was not touched: its snippet is the one pasted before the change.
+    await expect
+      .poll(() => site.visit(), { timeout: 10_000 })
+      .toEqual({ maxWidth: '640px', border: 'rgb(185, 28, 28)' });
+
+    // The code shown now is the saved one, with its new version.
+    await page.getByRole('button', { name: 'Manage Studio Bakery' }).click();
+    const code = page.getByTestId('manage-embed-code');
+    await expect(code).toContainText('data-size="large"');
+    await expect(code).toContainText('data-settings-version="2"');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Delete Studio Bakery' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Store' }).click();
+    await expect(page.getByText('Store deleted successfully!')).toBeVisible();
+  } finally {
+    await site.close();
+  }
+});
+
+test('a free owner cannot get a large widget by editing the snippet', async ({ page, browser }) => {
+  await page.goto('/dashboard/create-store');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.idp}`));
+  await page.getByLabel('Name').fill('Free Owner');
+  await page.getByLabel('E-mail').fill(`free-studio-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByRole('button', { name: /create account|sign up/i }).click();
+  await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard/create-store`);
+
+  const snippet = await createStore(page, 'Free Bakery');
+  // The studio offers the free sizes only.
+  await expect(page.getByRole('radio', { name: /^large/ })).toBeDisabled();
+  await page.goto('/dashboard/stores');
+  await expect(page.getByRole('row', { name: /Free Bakery/ }).getByText('done')).toBeVisible({ timeout: 45_000 });
+
+  const edited = snippet.replace(/data-size="\w+"/, 'data-size="huge"');
+  expect(edited).toContain('data-size="huge"');
+  const site = await customerSite(browser, edited);
+  try {
+    expect((await site.visit()).maxWidth).toBe('480px');
+  } finally {
+    await site.close();
+  }
+});

@@ -63,6 +63,7 @@ test('an owner restyles the widget in the manage panel; a site with the old snip
   await page.goto('/dashboard/stores');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  await expect(page.getByText('Welcome back')).toBeVisible();
   const snippet = await createStore(page, 'Studio Bakery');
   await page.goto('/dashboard/stores');
   await expect(page.getByRole('row', { name: /Studio Bakery/ }).getByText('done')).toBeVisible({ timeout: 45_000 });
@@ -75,7 +76,7 @@ test('an owner restyles the widget in the manage panel; a site with the old snip
     await page.getByRole('tab', { name: 'Widget' }).click();
     const preview = page.getByTestId('widget-preview').locator('#sniff-search');
     expect(await look(preview)).toEqual({ maxWidth: '480px', border: 'rgb(102, 102, 102)' });
-    await page.getByRole('radio', { name: 'large' }).check();
+    await page.getByRole('radio', { name: 'large', exact: true }).check();
     await page.getByRole('group', { name: 'Border colour' }).getByRole('radio', { name: 'Red (#b91c1c)' }).check();
     // The preview is the real widget, mounted again with the draft.
     await expect.poll(() => look(preview)).toEqual({ maxWidth: '640px', border: 'rgb(185, 28, 28)' });

@@ -162,3 +162,18 @@ test('discovery errors are explained and a failed create offers Try Again', asyn
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Connect Your Website' })).toBeTruthy());
 });
+
+test('a paid owner starts with "Search by {site}" and the design is saved once, not again and again', async () => {
+  const calls = routes();
+  renderPage(<CreateStorePage />, { apis, plans: PAID });
+  await toStep3();
+  fireEvent.click(screen.getByRole('button', { name: 'Connect Custom Website' }));
+  await screen.findByRole('heading', { name: 'Search Bar Created! Install Widget Code' });
+  expect((screen.getByLabelText('Placeholder') as HTMLInputElement).value).toBe('Search by bakery.example.com');
+  await waitFor(() => expect(screen.getByTestId('design-status').textContent).toBe('Design saved.'));
+  expect(screen.getByTestId('embed-code').textContent).toContain(
+    'data-search-placeholder="Search by bakery.example.com"',
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(calls.filter((c) => c.path.endsWith('/widget-settings'))).toHaveLength(1);
+});

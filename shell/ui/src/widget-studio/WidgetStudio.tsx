@@ -41,6 +41,11 @@ const FORMAT_LABELS: Record<DisplayFormat, string> = {
   list: 'List',
 };
 
+/** Whether two settings say the same (key order aside; an empty placeholder is none). */
+export function sameSettings(a: WidgetSettings, b: WidgetSettings): boolean {
+  return (Object.keys({ ...a, ...b }) as (keyof WidgetSettings)[]).every((k) => (a[k] ?? '') === (b[k] ?? ''));
+}
+
 /**
  * What is wrong with `value`, by field: the contracts' schema (the server runs the same) and the
  * plan's limits, so the form says it before Save and the server's 4xx never surprises.

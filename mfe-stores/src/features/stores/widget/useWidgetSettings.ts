@@ -7,7 +7,7 @@ import {
   type WidgetSettings,
   type WidgetSettingsResponse,
 } from '@sniff/contracts';
-import { studioErrors, type StudioErrors } from '@sniff/ui/widget-studio';
+import { sameSettings, studioErrors, type StudioErrors } from '@sniff/ui/widget-studio';
 import { useGetWidgetSettingsQuery, useSaveWidgetSettingsMutation } from '../../../shared/api';
 
 /** Never saved: the defaults, with the manage panel's cards for catalogues (section 3); custom sites a list. */
@@ -17,9 +17,6 @@ export function settingsShown(saved: WidgetSettingsResponse, platform: Store['pl
 }
 
 const FIELDS = new Set<string>([...Object.keys(DEFAULT_WIDGET_SETTINGS), 'searchPlaceholder']);
-
-const same = (a: WidgetSettings, b: WidgetSettings) =>
-  (Object.keys({ ...a, ...b }) as (keyof WidgetSettings)[]).every((k) => (a[k] ?? '') === (b[k] ?? ''));
 
 /**
  * A store's widget look being edited in the manage panel: the saved settings (with their version,
@@ -37,7 +34,7 @@ export function useWidgetSettings(store: Store) {
   const saved = query.data ? settingsShown(query.data, store.platform) : undefined;
   const value = draft ?? saved;
   const errors: StudioErrors = value ? { ...refused, ...studioErrors(value, plan, store.platform) } : {};
-  const dirty = !!draft && !!saved && !same(draft, saved);
+  const dirty = !!draft && !!saved && !sameSettings(draft, saved);
 
   const edit = (next: WidgetSettings) => {
     setDraft(next);

@@ -9,7 +9,7 @@ import {
   type WidgetSettingsResponse,
 } from '@sniff/contracts';
 import { Alert, Button, CopyButton } from '@sniff/ui';
-import { studioErrors, WidgetPreview, WidgetStudio, type StudioPlan } from '@sniff/ui/widget-studio';
+import { sameSettings, studioErrors, WidgetPreview, WidgetStudio, type StudioPlan } from '@sniff/ui/widget-studio';
 import { useSaveWidgetSettingsMutation } from '../../../shared/api';
 
 /** A change is saved once the owner has stopped editing this long. */
@@ -34,8 +34,6 @@ export function initialDesign(created: CreateStoreResponse, customPlaceholder: b
   };
 }
 
-const same = (a: WidgetSettings, b: WidgetSettings) => JSON.stringify(a) === JSON.stringify(b);
-
 export function SetupWidgetStep({
   created,
   isFree,
@@ -57,7 +55,7 @@ export function SetupWidgetStep({
 
   // The design is saved as soon as the store exists and after each change, so the code below (built
   // from what is saved) and the installed widget always agree.
-  const pending = valid && (!saved || !same(saved.settings, settings));
+  const pending = valid && (!saved || !sameSettings(saved.settings, settings));
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(

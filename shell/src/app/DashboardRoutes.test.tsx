@@ -21,6 +21,8 @@ function renderAt(path: string, load: RemoteLoader) {
   const { store, inject } = createSniffStore();
   inject(shellApi);
   installFakeApi({
+    'billing/info/user': () => ({ body: { plans: [{ plan: 'free', platform: 'custom' }] } }),
+    'stores/managestores/list-stores': () => ({ body: [] }),
     'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
     'search/usage': () => ({
       body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },

@@ -37,7 +37,8 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, payments, child
         isAuthenticated && user?.sub
           ? { sub: user.sub, name: user.name ?? user.email ?? 'Owner', email: user.email ?? '' }
           : null,
-      plans: info.data?.plans ?? (info.isError ? [] : null),
+      // Unknown (null) while loading or after a failed lookup: never the free plan by mistake.
+      plans: info.data?.plans ?? null,
       plansError: info.isError ? errorMessage(info.error) : null,
       theme,
       setTheme: (next) => {

@@ -2,9 +2,11 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
   billingAccountResponseSchema,
+  listStoresResponseSchema,
   usageResponseSchema,
   userInfoResponseSchema,
   type BillingAccountResponse,
+  type Store,
   type UsageResponse,
   type UserInfoResponse,
 } from '@sniff/contracts';
@@ -26,6 +28,11 @@ export const shellApi = createApi({
       query: () => ({ url: 'search/usage', body: {} }),
       transformResponse: (raw) => usageResponseSchema.parse(raw),
     }),
+    /** The owner's stores, for the overview's quick actions and statuses. */
+    stores: build.query<Store[], void>({
+      query: () => ({ url: 'stores/managestores/list-stores', body: {}, headers: { accept: 'application/json' } }),
+      transformResponse: (raw) => listStoresResponseSchema.parse(raw),
+    }),
     /** Back from the payment page with ?canceled=true: that checkout ends, so another can start. */
     cancelCheckout: build.mutation<unknown, void>({
       query: () => ({ url: 'billing/stripe/checkout-session/cancel', body: {} }),
@@ -33,4 +40,5 @@ export const shellApi = createApi({
   }),
 });
 
-export const { useUserInfoQuery, useBillingAccountQuery, useUsageQuery, useCancelCheckoutMutation } = shellApi;
+export const { useUserInfoQuery, useBillingAccountQuery, useUsageQuery, useStoresQuery, useCancelCheckoutMutation } =
+  shellApi;

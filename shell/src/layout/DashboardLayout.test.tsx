@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
-import { installFakeApi } from '@sniff/shell-sdk/testing';
+import { installFakeApi, type Reply } from '@sniff/shell-sdk/testing';
 import { shellApi } from '../auth/shellApi';
 import { OverviewPage } from '../overview/OverviewPage';
 import { chooseTheme } from '../theme/theme';
@@ -14,10 +14,12 @@ function Where() {
   return <output data-testid="where">{pathname + search}</output>;
 }
 
-function renderAt(path: string, overrides: Partial<Platform> = {}) {
+function renderAt(path: string, overrides: Partial<Platform> = {}, planLookup?: () => Reply) {
   const { store, inject } = createSniffStore();
   inject(shellApi);
   installFakeApi({
+    'billing/info/user': planLookup ?? (() => ({ body: { plans: [{ plan: 'free', platform: 'custom' }] } })),
+    'stores/managestores/list-stores': () => ({ body: [] }),
     'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
     'search/usage': () => ({
       body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
@@ -100,9 +102,41 @@ describe('dashboard chrome', () => {
     expect(screen.getByTestId('where').textContent).toBe('/dashboard');
   });
 
-  it('quick actions go to the wizard', () => {
+  it('quick actions go to the wizard', async () => {
     renderAt('/dashboard');
-    fireEvent.click(screen.getByRole('button', { name: 'Create Search Widget' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Search Widget' }));
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/create-store');
+  });
+
+  it('a failed plan lookup says so and retries, instead of showing the free plan', async () => {
+    let fail = true;
+    renderAt('/dashboard', {}, () =>
+      fail
+        ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'billing is unavailable' } }
+        : { body: { plans: [{ plan: 'busniess_starter_monthly', platform: 'custom' }] } },
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error fetching user plan: billing is unavailable. Please try again.');
+    expect(screen.queryByRole('heading', { name: 'Quick Actions' })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+  });
+
+  it('on a phone, the menu opens the pages in a drawer that Escape and a chosen page close', async () => {
+    renderAt('/dashboard');
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+    open.focus(); // as a click or Enter does in a browser
+    fireEvent.click(open);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(document.activeElement).toBe(open);
+    fireEvent.click(open);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Analytics' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard/analytics');
   });
 });

@@ -2,6 +2,29 @@ import { NavLink } from 'react-router-dom';
 import { DASHBOARD_ROUTES } from '../app/routes';
 import { Icon } from './icons';
 
+/** The dashboard's pages; `onNavigate` closes the phone drawer when one is chosen. */
+export function DashboardNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Dashboard">
+      <ul>
+        {DASHBOARD_ROUTES.map((r) => (
+          <li key={r.path}>
+            <NavLink
+              to={`/dashboard${r.path ? `/${r.path}` : ''}`}
+              end={r.path === ''}
+              title={r.label}
+              onClick={onNavigate}
+            >
+              <Icon name={r.icon} />
+              <span className={collapsed ? 'visually-hidden' : undefined}>{r.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   return (
     <aside className={`sidebar${collapsed ? ' sidebar--collapsed' : ''}`}>
@@ -17,18 +40,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           <Icon name="menu" />
         </button>
       </div>
-      <nav aria-label="Dashboard">
-        <ul>
-          {DASHBOARD_ROUTES.map((r) => (
-            <li key={r.path}>
-              <NavLink to={`/dashboard${r.path ? `/${r.path}` : ''}`} end={r.path === ''} title={r.label}>
-                <Icon name={r.icon} />
-                <span className={collapsed ? 'visually-hidden' : undefined}>{r.label}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <DashboardNav collapsed={collapsed} />
     </aside>
   );
 }

@@ -130,3 +130,56 @@ describe('overview: plan and usage', () => {
     expect(calls.filter((c) => c.path === 'billing/info/user')).toHaveLength(1);
   });
 });
+
+describe('overview: quick actions, widgets and help', () => {
+  const store = {
+    id: 'st_1',
+    name: 'Demo Bakery',
+    url: 'https://bakery.example',
+    platform: 'custom',
+    store_type: 'business',
+    status: 'running',
+  };
+  const handlers = (plans: object, stores: object[]) => ({
+    'billing/info/user': () => ({ body: plans }),
+    'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
+    'search/usage': () => ({ body: USAGE }),
+    'stores/managestores/list-stores': () => ({ body: stores }),
+  });
+
+  it('reads Loading... until the stores are known, then Create Search Widget for a first one', async () => {
+    showOverview('/dashboard', handlers(STARTER, []));
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getByRole('button', { name: 'Loading...' })).toBeTruthy();
+    expect(await within(actions).findByRole('button', { name: 'Create Search Widget' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Manage Your Widgets' })).toBeTruthy();
+    expect(await screen.findByText('No widgets yet. Create one to add search to your site.')).toBeTruthy();
+  });
+
+  it("tells a free owner with a widget about the limit, and shows each widget's status", async () => {
+    showOverview('/dashboard', handlers(FREE, [store]));
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(await within(actions).findByRole('button', { name: 'Create Another Search Widget' })).toBeTruthy();
+    expect(within(actions).getByText('Free users limited to 1 search widget')).toBeTruthy();
+    expect(
+      within(actions).getByText('Free users can only create 1 search widget. Upgrade to create more.'),
+    ).toBeTruthy();
+    const widgets = screen.getByRole('region', { name: 'Your widgets' });
+    expect(within(widgets).getByRole('link', { name: 'Demo Bakery' }).getAttribute('href')).toBe('/dashboard/stores');
+    expect(within(widgets).getByText('running')).toBeTruthy();
+  });
+
+  it('offers the consultation, the guide, e-mail support and the community chat', () => {
+    showOverview('/dashboard', handlers(STARTER, []));
+    const help = screen.getByRole('region', { name: 'Need Help?' });
+    const links = within(help)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Book a free 15-minute consultation (opens in a new tab)', 'https://cal.com/sniff/15min'],
+      ['Installation Guide', '/dashboard/installation-guide'],
+      ['E-mail support', 'mailto:support@sniff.dev'],
+      ['Community chat (opens in a new tab)', 'https://discord.gg/sniff'],
+    ]);
+  });
+});

@@ -1,10 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, usePlatform } from '@sniff/shell-sdk';
-import { PLAN_CATALOGUE, type PlanId } from '@sniff/contracts';
-import { Alert, Button, Card, needsAttention, Spinner, subscriptionStatusText, UsageMeter } from '@sniff/ui';
-import { useBillingAccountQuery, useCancelCheckoutMutation, useUsageQuery } from '../auth/shellApi';
+import { entitlementsFor, PLAN_CATALOGUE, type PlanId } from '@sniff/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  needsAttention,
+  Spinner,
+  StatusBadge,
+  subscriptionStatusText,
+  UsageMeter,
+} from '@sniff/ui';
+import { useBillingAccountQuery, useCancelCheckoutMutation, useStoresQuery, useUsageQuery } from '../auth/shellApi';
 import { useAwaitPaidPlan } from './useAwaitPaidPlan';
+
+/** Need Help's destinations (the public site links the same places). */
+export const HELP_LINKS = {
+  consultation: 'https://cal.com/sniff/15min',
+  supportEmail: 'mailto:support@sniff.dev',
+  community: 'https://discord.gg/sniff',
+} as const;
 
 const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
   { param: 'success', value: 'true', kind: 'success', text: 'Subscription successful! Your plan has been updated.' },
@@ -58,23 +74,26 @@ export function OverviewPage() {
       )}
       <PlanStatus />
       <UsageCard />
-      <Card aria-labelledby="quick-actions">
-        <h2 id="quick-actions">Quick Actions</h2>
-        <div className="card-actions">
-          <Button onClick={() => navigate('/dashboard/create-store')}>Create Search Widget</Button>
-          <Button variant="secondary" onClick={() => navigate('/dashboard/stores')}>
-            Manage Your Widgets
-          </Button>
-        </div>
-      </Card>
+      <QuickActions />
+      <YourWidgets />
       <Card aria-labelledby="need-help">
         <h2 id="need-help">Need Help?</h2>
-        <ul>
+        <ul className="overview-help">
+          <li>
+            <a href={HELP_LINKS.consultation} target="_blank" rel="noopener noreferrer">
+              Book a free 15-minute consultation<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
           <li>
             <Link to="/dashboard/installation-guide">Installation Guide</Link>
           </li>
           <li>
-            <a href="mailto:support@sniff.dev">E-mail support</a>
+            <a href={HELP_LINKS.supportEmail}>E-mail support</a>
+          </li>
+          <li>
+            <a href={HELP_LINKS.community} target="_blank" rel="noopener noreferrer">
+              Community chat<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
           </li>
         </ul>
       </Card>
@@ -120,6 +139,68 @@ function UsageCard() {
         </div>
       ) : (
         usage.data && <UsageMeter usage={usage.data} upgrade={<Link to="/dashboard/subscribe">See the plans</Link>} />
+      )}
+    </Card>
+  );
+}
+
+/** Create (or create another) widget, manage them; a free owner with a widget reads the limit. */
+function QuickActions() {
+  const navigate = useNavigate();
+  const { plans } = usePlatform();
+  const stores = useStoresQuery();
+  const isFree = plans ? entitlementsFor(plans).isFree : false;
+  const count = stores.data?.length ?? 0;
+  return (
+    <Card aria-labelledby="quick-actions">
+      <h2 id="quick-actions">Quick Actions</h2>
+      {isFree && count > 0 && (
+        <>
+          <p>Free users limited to 1 search widget</p>
+          <Alert kind="warning">Free users can only create 1 search widget. Upgrade to create more.</Alert>
+        </>
+      )}
+      <div className="card-actions">
+        <Button disabled={stores.isLoading} onClick={() => navigate('/dashboard/create-store')}>
+          {stores.isLoading ? 'Loading...' : count > 0 ? 'Create Another Search Widget' : 'Create Search Widget'}
+        </Button>
+        <Button variant="secondary" onClick={() => navigate('/dashboard/stores')}>
+          Manage Your Widgets
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Each widget's indexing status at a glance, linking to its management. */
+function YourWidgets() {
+  const stores = useStoresQuery();
+  return (
+    <Card aria-labelledby="your-widgets">
+      <h2 id="your-widgets">Your widgets</h2>
+      {stores.isLoading ? (
+        <p>
+          <Spinner label="Loading your widgets" /> Loading...
+        </p>
+      ) : stores.isError ? (
+        <div role="alert">
+          <p>Could not load your widgets: {errorMessage(stores.error)}</p>
+          <Button variant="secondary" onClick={() => void stores.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !stores.data?.length ? (
+        <p className="sniff-muted">No widgets yet. Create one to add search to your site.</p>
+      ) : (
+        <ul className="overview-widgets">
+          {stores.data.map((s) => (
+            <li key={s.id}>
+              <Link to="/dashboard/stores">{s.name || 'Unnamed Store'}</Link>
+              <span className="sniff-muted"> {s.url} </span>
+              <StatusBadge status={s.status} warning={s.status === 'done' && (s.skipped_count ?? 0) > 0} />
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );

@@ -24,6 +24,7 @@ export function Dialog({
   actions,
   onClose,
   role = 'dialog',
+  className = '',
 }: {
   title: string;
   children: ReactNode;
@@ -31,6 +32,8 @@ export function Dialog({
   onClose: () => void;
   /** alertdialog for confirmations that interrupt (delete). */
   role?: 'dialog' | 'alertdialog';
+  /** e.g. sniff-ui-dialog--drawer: the dashboard's menu on a phone, sliding from the left. */
+  className?: string;
 }) {
   const titleId = useId();
   const bodyId = useId();
@@ -79,7 +82,7 @@ export function Dialog({
     <div className="sniff-ui-dialog-backdrop">
       <div
         ref={ref}
-        className="sniff-ui-dialog"
+        className={`sniff-ui-dialog ${className}`.trim()}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -37,8 +37,11 @@ export function RemotePage({ remote, page }: { remote: string; page: string }) {
     setState(LOADING);
     load(remote).then(
       (definition) => live && setState(readyState(definition, remote, page)!),
-      (error: unknown) =>
-        live && setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => {
+        // The details are for developers (the console); the owner gets a plain explanation.
+        console.error(`[sniff] ${remote} could not load:`, error);
+        if (live) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
     );
     return () => {
       live = false;
@@ -56,9 +59,9 @@ export function RemotePage({ remote, page }: { remote: string; page: string }) {
     return (
       <ErrorPanel title="This part of Sniff could not load" onRetry={() => setAttempt((a) => a + 1)}>
         <p>
-          <code>{remote}</code>: {state.message}
+          This page did not arrive, perhaps because the connection dropped or Sniff was being updated. The rest of Sniff
+          still works; try again in a moment.
         </p>
-        <p>The rest of Sniff still works; try again in a moment.</p>
       </ErrorPanel>
     );
   }

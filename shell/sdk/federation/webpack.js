@@ -58,6 +58,10 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           name,
           ...(host ? {} : { filename: 'remoteEntry.js', exposes: { './remote': './src/remote.tsx' } }),
           shared: sharedFor(dir, { eager: eagerShared }),
+          // The default (version-first) fetches every registered remote's entry at start-up to
+          // compare shared versions: a page then loaded all five remotes. The shell provides the
+          // singletons eagerly, so each remote is fetched only when one of its pages is shown.
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
         }),

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logInAtProvider } from '../support/auth';
+import { seriousViolations } from '../support/axe';
 import { serveCustomerPage } from '../support/fixture-site';
 import { DEMO_OWNER, E2E_URLS } from '../support/urls';
 
@@ -76,6 +77,11 @@ test('an owner restyles the widget in the manage panel; a site with the old snip
     await page.getByRole('tab', { name: 'Widget' }).click();
     const preview = page.getByTestId('widget-preview').locator('#sniff-search');
     expect(await look(preview)).toEqual({ maxWidth: '480px', border: 'rgb(102, 102, 102)' });
+    // The studio passes axe in both themes.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await page.getByRole('radio', { name: 'large', exact: true }).check();
     await page.getByRole('group', { name: 'Border colour' }).getByRole('radio', { name: 'Red (#b91c1c)' }).check();
     // The preview is the real widget, mounted again with the draft.

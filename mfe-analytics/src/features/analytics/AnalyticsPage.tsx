@@ -124,7 +124,6 @@ export function AnalyticsPage() {
     );
   return (
     <div className="analytics">
-      <h1>Analytics</h1>
       {entitlementsFor(plans).analytics ? (
         <PaidAnalytics />
       ) : (

@@ -80,7 +80,6 @@ export function InstallationGuidePage() {
     });
   return (
     <div className="guide">
-      <h1>Installation Guide</h1>
       <p>
         Create a widget first (<Link to="/dashboard/create-store">Create Search Widget</Link>), then follow the steps
         for your platform.

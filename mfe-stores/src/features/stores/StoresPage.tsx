@@ -76,16 +76,10 @@ function StoresList() {
   return (
     <div className="stores">
       <header className="wizard-nav">
-        <h1>Your Stores</h1>
         <div className="wizard-page-actions">
-          <button
-            type="button"
-            className="sniff-button sniff-button--secondary"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-          >
+          <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
             Refresh
-          </button>
+          </Button>
           <Link className="sniff-button" to="/dashboard/create-store">
             Add Website
           </Link>

@@ -213,7 +213,6 @@ export function CreateStorePage() {
 
   return (
     <div className="wizard">
-      <h1>Create Search Widget</h1>
       <StepIndicator step={step} />
       {apiError && (
         <p role="alert" className="sniff-error">

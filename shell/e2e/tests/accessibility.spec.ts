@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { logInAtProvider } from '../support/auth';
+import { seriousViolations as violations } from '../support/axe';
+import { DEMO_OWNER } from '../support/urls';
+
+/** Every dashboard page, with what shows once it has loaded. */
+const PAGES: [path: string, ready: RegExp][] = [
+  ['/dashboard', /Quick Actions/],
+  ['/dashboard/create-store', /Select Your Website Platform/],
+  ['/dashboard/stores', /No stores yet|Refresh/],
+  ['/dashboard/installation-guide', /Create a widget first/],
+  ['/dashboard/analytics', /Select Custom URL|upgraded plans/],
+  ['/dashboard/subscribe', /Choose Your Plan/],
+];
+const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
+
+async function setTheme(page: Page, dark: boolean) {
+  const html = page.locator('html');
+  if ((await html.evaluate((el) => el.classList.contains('dark'))) !== dark)
+    await page.getByRole('button', { name: dark ? 'Switch to dark mode' : 'Switch to light mode' }).click();
+  await expect(html).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+/**
+ * Issue 14: every dashboard page passes axe (no serious or critical violation) in both themes, on a
+ * desktop and on a 390 px phone, where nothing overflows sideways and the menu is a drawer.
+ */
+test.describe.serial('dashboard accessibility', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+  test.beforeAll(async ({ browser }) => {
+    // axe needs a page of a context of our own
+    const context = await browser.newContext();
+    close = () => context.close();
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+    await expect(page.getByText('Welcome back')).toBeVisible();
+  });
+  test.afterAll(async () => close());
+
+  for (const [name, size] of Object.entries(VIEWPORTS)) {
+    for (const dark of [false, true]) {
+      test(`every page passes axe: ${name}, ${dark ? 'dark' : 'light'} theme`, async () => {
+        await page.setViewportSize(size);
+        const found: string[] = [];
+        for (const [path, ready] of PAGES) {
+          await page.goto(path);
+          await expect(page.getByRole('main').getByText(ready).first()).toBeVisible();
+          // The page's title shows once: the shell's.
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+          await setTheme(page, dark);
+          found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+          if (name === 'phone') {
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            if (overflow > 0) found.push(`${path}: the page is ${overflow}px wider than the phone`);
+          }
+        }
+        expect(found).toEqual([]);
+      });
+    }
+  }
+
+  test('on a phone the menu is a drawer a keyboard can use', async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(open).toBeFocused();
+    await page.keyboard.press('Enter');
+    await drawer.getByRole('link', { name: 'Installation Guide' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/installation-guide$/);
+  });
+});

@@ -9,7 +9,7 @@ const { join, relative } = require('node:path');
 const { startEmbeddedPostgres } = require('./embedded-postgres');
 
 const root = join(__dirname, '..');
-const SERVICES = ['billing', 'stores', 'search', 'analytics', 'gateway'];
+const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
 const serviceFile = (name) => join(root, 'services', name, 'dist', 'main.js');
 const DEFAULT_PORTS = {
   gateway: 8080,
@@ -19,7 +19,11 @@ const DEFAULT_PORTS = {
   stores: 3102,
   search: 3103,
   analytics: 3104,
+  feedback: 3105,
   demoSite: 8095,
+  // the local SMTP catcher (maildev) and its web inbox; unused when SMTP_URL points at a real server
+  smtp: 8025,
+  inbox: 8026,
   squarespace: 8096,
   shopify: 8098,
   postgres: 5439,
@@ -139,6 +143,10 @@ async function startProduct({
   if (!stripe.local) delete needed.stripe;
   if (!platforms.squarespace.local) delete needed.squarespace;
   if (!platforms.shopify.local) delete needed.shopify;
+  if (env.SMTP_URL) {
+    delete needed.smtp;
+    delete needed.inbox;
+  }
   await assertPortsFree(needed);
   const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
   const idpUrl = `http://localhost:${p.idp}`;
@@ -337,6 +345,21 @@ async function startProduct({
       STORES_URL: svc('stores'),
       BILLING_URL: svc('billing'),
     });
+    // Feedback mail: a real server when SMTP_URL is set, else maildev catches it with a web inbox.
+    const smtpUrl = env.SMTP_URL || `smtp://127.0.0.1:${p.smtp}`;
+    const mailCatcher = env.SMTP_URL
+      ? null
+      : run('maildev', require.resolve('maildev/bin/maildev'), {
+          MAILDEV_SMTP_PORT: String(p.smtp),
+          MAILDEV_WEB_PORT: String(p.inbox),
+          MAILDEV_IP: '127.0.0.1',
+          MAILDEV_SILENT: 'true',
+        });
+    const feedback = run('feedback', serviceFile('feedback'), {
+      ...base,
+      PORT: String(p.feedback),
+      SMTP_URL: smtpUrl,
+    });
     const demo = run('demo-site', join(__dirname, 'demo-site', 'server.js'), { DEMO_SITE_PORT: String(p.demoSite) });
     await Promise.all([
       ready(idp, `http://127.0.0.1:${p.idp}/.well-known/openid-configuration`),
@@ -344,6 +367,8 @@ async function startProduct({
       ready(search, `${svc('search')}/healthz`),
       ready(stores, `${svc('stores')}/healthz`),
       ready(analytics, `${svc('analytics')}/healthz`),
+      ready(feedback, `${svc('feedback')}/healthz`),
+      ...(mailCatcher ? [ready(mailCatcher, `http://127.0.0.1:${p.inbox}/`)] : []),
       ready(demo, `http://127.0.0.1:${p.demoSite}/robots.txt`),
       ...standIns.map(([entry, url]) => ready(entry, url)),
     ]);
@@ -359,6 +384,7 @@ async function startProduct({
       STORES_URL: svc('stores'),
       SEARCH_URL: svc('search'),
       ANALYTICS_URL: svc('analytics'),
+      FEEDBACK_URL: svc('feedback'),
       WIDGET_HOST: env.WIDGET_HOST ?? appUrl,
       STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
       // the browser loads it: localhost, like the identity provider; unset with real Stripe (js.stripe.com)
@@ -370,6 +396,7 @@ async function startProduct({
         app: appUrl,
         idp: idpUrl,
         demoSite: `http://127.0.0.1:${p.demoSite}`,
+        inbox: mailCatcher ? `http://127.0.0.1:${p.inbox}` : null,
         stripe: stripeUrl,
         squarespace: squarespaceUrl,
         shopify: shopifyUrl,

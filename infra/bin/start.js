@@ -36,6 +36,7 @@ async function main() {
   Demo owner:    demo@sniff.dev / sniff-demo
   Demo website:  ${product.urls.demoSite}
                  Paste ${product.urls.demoSite} into Create Search Widget to try it.
+  Mail inbox:    ${product.urls.inbox ? `${product.urls.inbox} (feedback mail is caught here)` : 'SMTP_URL is set: mail goes out for real'}
   Squarespace:   ${
     product.urls.squarespace
       ? `local stand-in on ${product.urls.squarespace}; Developer API Key sqsp_demo_store_key (a store of 320 products)

@@ -151,3 +151,22 @@ export const syncStoreResponseSchema = z.object({
   sync_available_at: z.string(),
 });
 export type SyncStoreResponse = z.infer<typeof syncStoreResponseSchema>;
+
+// feedback: POST feedback/send (section 7). The sender is the verified owner (never the payload);
+// the text carries what they wrote, and the page and time say where and when.
+export const FEEDBACK_MAX_LENGTH = 5000;
+export const feedbackSendRequestSchema = z.object({
+  email,
+  text: z
+    .string({ message: 'text is required' })
+    .trim()
+    .min(1, 'Please write your feedback first')
+    .max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
+  /** The dashboard page the owner was on. */
+  page: z.string().trim().max(2000).optional(),
+  /** The owner ticked "copy the support team". */
+  copySupport: z.boolean().default(false),
+});
+export type FeedbackSendRequest = z.infer<typeof feedbackSendRequestSchema>;
+export const feedbackSendResponseSchema = z.object({ id: z.string(), status: z.enum(['queued', 'sent']) });
+export type FeedbackSendResponse = z.infer<typeof feedbackSendResponseSchema>;

@@ -32,6 +32,7 @@ export class ApiProxy {
       ['stores', config.STORES_URL],
       ['search', config.SEARCH_URL],
       ['analytics', config.ANALYTICS_URL],
+      ['feedback', config.FEEDBACK_URL],
     ]);
   }
 

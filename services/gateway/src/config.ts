@@ -65,6 +65,7 @@ export const gatewayConfigSchema = z
     STORES_URL: url('http://127.0.0.1:3102'),
     SEARCH_URL: url('http://127.0.0.1:3103'),
     ANALYTICS_URL: url('http://127.0.0.1:3104'),
+    FEEDBACK_URL: url('http://127.0.0.1:3105'),
     WIDGET_HOST: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
     REMOTES_JSON: remotesJson.optional(),
     STATIC_ROOT: z.string().min(1).optional(),

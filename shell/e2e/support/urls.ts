@@ -7,7 +7,10 @@ export const E2E_PORTS = {
   stores: 13102,
   search: 13103,
   analytics: 13104,
+  feedback: 13105,
   demoSite: 18095,
+  smtp: 18025,
+  inbox: 18026,
   squarespace: 18096,
   shopify: 18098,
   postgres: 15439,
@@ -17,6 +20,8 @@ export const E2E_URLS = {
   app: `http://localhost:${E2E_PORTS.gateway}`,
   idp: `http://localhost:${E2E_PORTS.idp}`,
   stripe: `http://localhost:${E2E_PORTS.stripe}`,
+  /** The local mail catcher's web inbox and REST API (GET /email). */
+  inbox: `http://127.0.0.1:${E2E_PORTS.inbox}`,
   // 127.0.0.1, not localhost: the crawler resolves names itself and localhost may mean ::1.
   demoSite: `http://127.0.0.1:${E2E_PORTS.demoSite}`,
   squarespace: `http://127.0.0.1:${E2E_PORTS.squarespace}`,

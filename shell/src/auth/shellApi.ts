@@ -2,10 +2,13 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
   billingAccountResponseSchema,
+  feedbackSendResponseSchema,
   listStoresResponseSchema,
   usageResponseSchema,
   userInfoResponseSchema,
   type BillingAccountResponse,
+  type FeedbackSendRequest,
+  type FeedbackSendResponse,
   type Store,
   type UsageResponse,
   type UserInfoResponse,
@@ -33,6 +36,11 @@ export const shellApi = createApi({
       query: () => ({ url: 'stores/managestores/list-stores', body: {}, headers: { accept: 'application/json' } }),
       transformResponse: (raw) => listStoresResponseSchema.parse(raw),
     }),
+    /** feedback/send: the owner's message to the Sniff team (the sender is the verified owner). */
+    sendFeedback: build.mutation<FeedbackSendResponse, Omit<FeedbackSendRequest, 'email'>>({
+      query: (body) => ({ url: 'feedback/feedback/send', body }),
+      transformResponse: (raw) => feedbackSendResponseSchema.parse(raw),
+    }),
     /** Back from the payment page with ?canceled=true: that checkout ends, so another can start. */
     cancelCheckout: build.mutation<unknown, void>({
       query: () => ({ url: 'billing/stripe/checkout-session/cancel', body: {} }),
@@ -40,5 +48,11 @@ export const shellApi = createApi({
   }),
 });
 
-export const { useUserInfoQuery, useBillingAccountQuery, useUsageQuery, useStoresQuery, useCancelCheckoutMutation } =
-  shellApi;
+export const {
+  useUserInfoQuery,
+  useBillingAccountQuery,
+  useUsageQuery,
+  useStoresQuery,
+  useSendFeedbackMutation,
+  useCancelCheckoutMutation,
+} = shellApi;

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { errorMessage } from '@sniff/shell-sdk';
 import { Alert, Button, Dialog } from '@sniff/ui';
 import { routeFor } from '../app/routes';
+import { FeedbackButton } from '../feedback/FeedbackButton';
 import { useUserInfoQuery } from '../auth/shellApi';
 import { Icon } from './icons';
 import { DashboardNav, Sidebar } from './Sidebar';
@@ -70,6 +71,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           <PlanGate>{children}</PlanGate>
         </main>
       </div>
+      <FeedbackButton />
       {drawer && (
         <Dialog
           title="Menu"

@@ -1,0 +1,37 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { FeedbackConfig } from './config';
+import type { FeedbackEntity } from './feedback.entity';
+
+/** Feedback as mail, over SMTP with nodemailer (the local maildev catcher, or any real server). */
+export class Mailer {
+  private readonly transport: Transporter;
+
+  constructor(private readonly config: FeedbackConfig) {
+    this.transport = createTransport(config.SMTP_URL);
+  }
+
+  async send(message: FeedbackEntity): Promise<void> {
+    const lines = [
+      message.text,
+      '',
+      '--',
+      `From: ${message.ownerEmail}`,
+      `Page: ${message.page ?? 'not given'}`,
+      `Time: ${message.createdAt.toISOString()}`,
+    ];
+    await this.transport.sendMail({
+      from: this.config.FEEDBACK_FROM,
+      to: this.config.FEEDBACK_TO,
+      cc: message.copySupport ? this.config.SUPPORT_EMAIL : undefined,
+      replyTo: message.ownerEmail,
+      subject: `Sniff feedback from ${message.ownerEmail}`,
+      text: lines.join('\n'),
+      // Mail from the owner, delivered once even if a retry follows a lost acknowledgement.
+      messageId: `<${message.id}@feedback.sniff.dev>`,
+    });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

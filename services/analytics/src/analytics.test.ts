@@ -143,8 +143,59 @@ describe('analytics service', () => {
     const { rows } = await fetchPanel('timeseries', 'owner-1', 'https://shop.example');
     expect(rows.map((r) => r.query)).toEqual(['gift cards', 'Refund Policy', 'refund  policy', 'pricing', 'Pricing']);
     for (const r of rows) expect(Date.parse(r.timestamp!)).toBeGreaterThan(Date.now() - 60_000 * 10);
-    const wider = await fetchPanel('timeseries', 'owner-1', 'https://shop.example', 60);
+    const wider = await fetchPanel('timeseries', 'owner-1', 'https://shop.example', 90);
     expect(wider.rows.map((r) => r.query)).toContain('old query');
+  });
+
+  it('counts searches and zero-result searches per day of the range, days without searches as 0', async () => {
+    const week = (await fetchPanel('daily', 'owner-1', 'https://shop.example', 7)).rows as unknown as {
+      day: string;
+      searches: number;
+      zeroResults: number;
+    }[];
+    expect(week).toHaveLength(7);
+    expect(week.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
+    // The last minutes' searches: today's, or just before midnight (UTC) yesterday's.
+    const recent = week.slice(-2);
+    expect(recent.reduce((sum, d) => sum + d.searches, 0)).toBe(5);
+    expect(recent.reduce((sum, d) => sum + d.zeroResults, 0)).toBe(3);
+    expect(week.slice(0, 5).every((d) => d.searches === 0)).toBe(true);
+    const quarter = (await fetchPanel('daily', 'owner-1', 'https://shop.example', 90)).rows as unknown as {
+      searches: number;
+    }[];
+    expect(quarter).toHaveLength(90);
+    expect(quarter.reduce((sum, d) => sum + d.searches, 0)).toBe(6); // the 40-day-old search too
+    // Another owner's URL shows nothing of it.
+    const other = (await fetchPanel('daily', 'owner-2', 'https://shop.example', 7)).rows as unknown as {
+      searches: number;
+    }[];
+    expect(other.every((d) => d.searches === 0)).toBe(true);
+  });
+
+  it('reports the click-through rate and the most clicked results', async () => {
+    const res = await fetch(`${svc.url}/fetch/clicks`, {
+      method: 'POST',
+      headers: asOwner('owner-1'),
+      body: JSON.stringify({ email: 'owner-1@example.com', url: 'https://shop.example', days: 30 }),
+    });
+    expect(await res.json()).toEqual({
+      searches: 5,
+      clicks: 1,
+      rows: [{ url: 'https://shop.example/pricing', count: 1 }],
+    });
+  });
+
+  it.each([[14], [0], ['many']])('refuses a range of %p days with a 400 naming days', async (days) => {
+    const res = await fetch(`${svc.url}/fetch/daily`, {
+      method: 'POST',
+      headers: asOwner('owner-1'),
+      body: JSON.stringify({ email: 'owner-1@example.com', url: 'https://shop.example', days }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      field: 'days',
+      message: expect.stringContaining('days must be 7, 30 or 90'),
+    });
   });
 
   it('groups zero-result queries by their normalized form, most frequent first', async () => {

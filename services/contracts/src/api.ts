@@ -105,17 +105,38 @@ export const createStoreResponseSchema = z.object({
 });
 export type CreateStoreResponse = z.infer<typeof createStoreResponseSchema>;
 
-// analytics: POST analytics/fetch/{timeseries,zeroes,top10,top10-zeroes}
+// analytics: POST analytics/fetch/{timeseries,zeroes,top10,top10-zeroes,daily,clicks}
+/** The ranges an owner can choose, in days. */
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const analyticsRequestSchema = z.object({
   email,
   url: z.string().trim().min(1, 'url is required'),
-  days: z.coerce.number().int().min(1).max(365).default(30),
+  days: z.coerce
+    .number({ message: 'days must be 7, 30 or 90' })
+    .int('days must be 7, 30 or 90')
+    .refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'days must be 7, 30 or 90')
+    .default(30),
 });
 export const timeseriesRowSchema = z.object({ query: z.string(), timestamp: z.string() });
 export const countRowSchema = z.object({ query: z.string(), count: z.number().int() });
 export const timeseriesResponseSchema = z.object({ rows: z.array(timeseriesRowSchema) });
 export const countResponseSchema = z.object({ rows: z.array(countRowSchema) });
 export type TimeseriesRow = z.infer<typeof timeseriesRowSchema>;
+/** fetch/daily: one row per day of the range (oldest first, days without searches as 0). */
+export const dailyRowSchema = z.object({
+  day: z.string(),
+  searches: z.number().int(),
+  zeroResults: z.number().int(),
+});
+export const dailyResponseSchema = z.object({ rows: z.array(dailyRowSchema) });
+export type DailyRow = z.infer<typeof dailyRowSchema>;
+/** fetch/clicks: how many searches led to a click, and the most clicked results. */
+export const clicksResponseSchema = z.object({
+  searches: z.number().int(),
+  clicks: z.number().int(),
+  rows: z.array(z.object({ url: z.string(), count: z.number().int() })),
+});
+export type ClicksResponse = z.infer<typeof clicksResponseSchema>;
 export type CountRow = z.infer<typeof countRowSchema>;
 
 /** Error body every service returns for a 4xx: `message` names the problem (and the field). */

@@ -141,7 +141,7 @@ test('rows of every panel: timeline with its time, ranked top searches', async (
   const items = within(top)
     .getAllByRole('listitem')
     .map((li) => li.textContent);
-  expect(items).toEqual(['bread 9', 'cake 5']);
+  expect(items).toEqual(['1. bread 9', '2. cake 5']);
   expect(top.querySelector('ol')).toBeTruthy();
   expect(
     await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('gluten free croissant'),
@@ -149,4 +149,49 @@ test('rows of every panel: timeline with its time, ranked top searches', async (
   expect(
     await within(screen.getByRole('region', { name: 'Top 10 Zero-Results' })).findByText('vegan eclair'),
   ).toBeTruthy();
+});
+
+test('the range applies to every panel; trends, click-through and the coming-soon list show', async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const calls = installFakeApi({
+    'stores/managestores/list-stores': () => ({ body: stores }),
+    'analytics/fetch/timeseries': () => ({ body: { rows: [] } }),
+    'analytics/fetch/zeroes': () => ({ body: { rows: [] } }),
+    'analytics/fetch/top10': () => ({ body: { rows: [] } }),
+    'analytics/fetch/top10-zeroes': () => ({ body: { rows: [] } }),
+    'analytics/fetch/daily': () => ({
+      body: {
+        rows: [
+          { day: '2026-11-01', searches: 0, zeroResults: 0 },
+          { day: today, searches: 8, zeroResults: 2 },
+        ],
+      },
+    }),
+    'analytics/fetch/clicks': () => ({
+      body: { searches: 8, clicks: 2, rows: [{ url: 'https://bakery.example.com/menu', count: 2 }] },
+    }),
+  });
+  renderPage(<AnalyticsPage />, { apis, plans: PAID });
+  expect(
+    within(screen.getByRole('region', { name: 'Coming soon' })).getByText('Zero-result e-mail alerts'),
+  ).toBeTruthy();
+  fireEvent.change(await screen.findByLabelText('Select Custom URL (1)'), {
+    target: { value: 'https://bakery.example.com' },
+  });
+  const trends = screen.getByRole('region', { name: 'Search Trends' });
+  expect(await within(trends).findByText('8 searches in the last 30 days; 25% found nothing.')).toBeTruthy();
+  const table = within(trends).getByRole('table');
+  expect(within(table).getByRole('rowheader', { name: today }).closest('tr')!.textContent).toBe(`${today}8225%`);
+  const ctr = screen.getByRole('region', { name: 'Click-through' });
+  expect((await within(ctr).findByText('25%')).closest('p')!.textContent).toBe(
+    '25% of 8 searches led to a click (2 clicks).',
+  );
+  expect(within(ctr).getByRole('listitem').textContent).toBe('1. https://bakery.example.com/menu 2');
+
+  const asked = () => calls.filter((c) => c.path === 'analytics/fetch/daily').map((c) => c.body.days);
+  expect(asked()).toEqual([30]);
+  fireEvent.click(screen.getByRole('radio', { name: 'Last 90 days' }));
+  expect(await within(trends).findByText('8 searches in the last 90 days; 25% found nothing.')).toBeTruthy();
+  expect(asked()).toContain(90);
+  expect(calls.filter((c) => c.path === 'analytics/fetch/top10').map((c) => c.body.days)).toContain(90);
 });

@@ -1,16 +1,30 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, usePlans } from '@sniff/shell-sdk';
-import { entitlementsFor, type CountRow } from '@sniff/contracts';
+import { ANALYTICS_RANGES, entitlementsFor, type CountRow } from '@sniff/contracts';
 import {
+  ANALYTICS_DAYS,
+  useClicksQuery,
   useCustomStoresQuery,
+  useDailyQuery,
   useTimeseriesQuery,
   useTop10Query,
   useTop10ZeroesQuery,
   useZeroesQuery,
 } from '../../shared/api';
-import { Spinner } from '@sniff/ui';
+import { Button, Card, Spinner } from '@sniff/ui';
+import { downloadCsv, toCsv } from './csv';
 import { Panel } from './Panel';
+import { ClickThrough, DailyTrends } from './Trends';
+
+/** What the spec announces as coming (section 2, Analytics). */
+export const COMING_SOON = [
+  'Advanced analytics',
+  'Semantic search',
+  'Manual sync',
+  'Zero-result e-mail alerts',
+  'Custom Q&A',
+];
 
 export const UPGRADE_TEXT = 'This feature is for upgraded plans. Please upgrade to use analytics and insights.';
 
@@ -22,28 +36,86 @@ function formatTime(iso: string): string {
 function CountList({ rows, ranked }: { rows: CountRow[]; ranked?: boolean }) {
   const Tag = ranked ? 'ol' : 'ul';
   return (
-    <Tag className="analytics-list">
-      {rows.map((r) => (
+    <Tag className={`analytics-list${ranked ? ' analytics-list--ranked' : ''}`}>
+      {rows.map((r, i) => (
         <li key={r.query}>
-          <span>{r.query}</span> <span className="sniff-badge">{r.count}</span>
+          <span>
+            {ranked && <span className="analytics-rank">{i + 1}.</span>} {r.query}
+          </span>{' '}
+          <span className="sniff-badge">{r.count}</span>
         </li>
       ))}
     </Tag>
   );
 }
 
+/** Saves a count panel as CSV (ranked panels with their rank). */
+const exportCounts = (name: string, days: number, ranked: boolean) => (rows: CountRow[]) =>
+  downloadCsv(
+    `sniff-${name}-${days}d.csv`,
+    toCsv(
+      [
+        ...(ranked ? [{ key: 'rank' as const, header: 'rank' }] : []),
+        { key: 'query' as const, header: 'query' },
+        { key: 'count' as const, header: 'count' },
+      ],
+      rows.slice(0, 10).map((r, i) => ({ rank: i + 1, ...r })),
+    ),
+  );
+
 const FRESH = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
 
-function Panels({ url }: { url: string }) {
-  // The four calls start together (RTK Query runs the hooks' requests in parallel), and run again on
+function Panels({ url, days }: { url: string; days: number }) {
+  // The calls start together (RTK Query runs the hooks' requests in parallel), and run again on
   // every mount and window focus so that new searches show up.
-  const timeseries = useTimeseriesQuery({ url }, FRESH);
-  const zeroes = useZeroesQuery({ url }, FRESH);
-  const top10 = useTop10Query({ url }, FRESH);
-  const top10Zeroes = useTop10ZeroesQuery({ url }, FRESH);
+  const args = { url, days };
+  const timeseries = useTimeseriesQuery(args, FRESH);
+  const zeroes = useZeroesQuery(args, FRESH);
+  const top10 = useTop10Query(args, FRESH);
+  const top10Zeroes = useTop10ZeroesQuery(args, FRESH);
+  const daily = useDailyQuery(args, FRESH);
+  const clicks = useClicksQuery(args, FRESH);
   return (
     <div className="analytics-grid">
-      <Panel title="Search Terms Timeline (All Data)" state={timeseries} empty="No search data available" refreshable>
+      <Panel
+        title="Search Trends"
+        state={daily}
+        empty="No search data available"
+        onExport={(rows) =>
+          downloadCsv(
+            `sniff-searches-per-day-${days}d.csv`,
+            toCsv(
+              [
+                { key: 'day', header: 'day' },
+                { key: 'searches', header: 'searches' },
+                { key: 'zeroResults', header: 'zero_results' },
+              ],
+              rows,
+            ),
+          )
+        }
+      >
+        {(rows) => <DailyTrends rows={rows} days={days} />}
+      </Panel>
+      <ClickThrough state={clicks} days={days} />
+      <Panel
+        title="Search Terms Timeline (All Data)"
+        state={timeseries}
+        empty="No search data available"
+        refreshable
+        onExport={(rows) =>
+          downloadCsv(
+            `sniff-search-timeline-${days}d.csv`,
+            toCsv(
+              [
+                { key: 'query', header: 'query' },
+                { key: 'timestamp', header: 'timestamp' },
+              ],
+              rows,
+            ),
+          )
+        }
+      >
         {(rows) => (
           <ul className="analytics-timeline" tabIndex={0} aria-label="Searches, newest first">
             {rows.map((r, i) => (
@@ -54,13 +126,28 @@ function Panels({ url }: { url: string }) {
           </ul>
         )}
       </Panel>
-      <Panel title="Zero-Result Queries" state={zeroes} empty="No zero-result queries">
+      <Panel
+        title="Zero-Result Queries"
+        state={zeroes}
+        empty="No zero-result queries"
+        onExport={exportCounts('zero-result-queries', days, false)}
+      >
         {(rows) => <CountList rows={rows.slice(0, 10)} />}
       </Panel>
-      <Panel title="Top 10 Searches" state={top10} empty="No searches yet">
+      <Panel
+        title="Top 10 Searches"
+        state={top10}
+        empty="No searches yet"
+        onExport={exportCounts('top-10-searches', days, true)}
+      >
         {(rows) => <CountList rows={rows.slice(0, 10)} ranked />}
       </Panel>
-      <Panel title="Top 10 Zero-Results" state={top10Zeroes} empty="No zero-result queries">
+      <Panel
+        title="Top 10 Zero-Results"
+        state={top10Zeroes}
+        empty="No zero-result queries"
+        onExport={exportCounts('top-10-zero-results', days, true)}
+      >
         {(rows) => <CountList rows={rows.slice(0, 10)} ranked />}
       </Panel>
     </div>
@@ -70,6 +157,7 @@ function Panels({ url }: { url: string }) {
 function PaidAnalytics() {
   const stores = useCustomStoresQuery(undefined, FRESH);
   const [url, setUrl] = useState('');
+  const [days, setDays] = useState<number>(ANALYTICS_DAYS);
   const urls = [...new Set((stores.data ?? []).map((s) => s.url))];
   return (
     <>
@@ -85,14 +173,18 @@ function PaidAnalytics() {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="sniff-button sniff-button--secondary"
-          disabled={stores.isFetching}
-          onClick={() => void stores.refetch()}
-        >
+        <fieldset className="analytics-range">
+          <legend>Range</legend>
+          {ANALYTICS_RANGES.map((d) => (
+            <label key={d}>
+              <input type="radio" name="analytics-range" value={d} checked={days === d} onChange={() => setDays(d)} />{' '}
+              Last {d} days
+            </label>
+          ))}
+        </fieldset>
+        <Button variant="secondary" disabled={stores.isFetching} onClick={() => void stores.refetch()}>
           Refresh URLs
-        </button>
+        </Button>
       </div>
       {stores.error && (
         <div role="alert" className="sniff-error">
@@ -104,10 +196,18 @@ function PaidAnalytics() {
         <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>
       )}
       {url ? (
-        <Panels url={url} />
+        <Panels url={url} days={days} />
       ) : (
-        <p className="sniff-muted">Choose a website to see its searches of the last 30 days.</p>
+        <p className="sniff-muted">Choose a website to see its searches of the last {days} days.</p>
       )}
+      <Card aria-labelledby="analytics-coming" className="analytics-coming">
+        <h2 id="analytics-coming">Coming soon</h2>
+        <ul>
+          {COMING_SOON.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </Card>
     </>
   );
 }
@@ -135,9 +235,7 @@ export function AnalyticsPage() {
             <li>Top 10 most searched terms</li>
             <li>Performance insights</li>
           </ul>
-          <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
-            Upgrade Now
-          </button>
+          <Button onClick={() => navigate('/dashboard/subscribe')}>Upgrade Now</Button>
         </div>
       )}
     </div>

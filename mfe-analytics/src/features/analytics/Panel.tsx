@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { errorMessage } from '@sniff/shell-sdk';
-import { Spinner } from '@sniff/ui';
+import { Button, Spinner } from '@sniff/ui';
 
 interface QueryState<T> {
   data?: T[];
@@ -16,12 +16,15 @@ export function Panel<T>({
   state,
   empty,
   refreshable,
+  onExport,
   children,
 }: {
   title: string;
   state: QueryState<T>;
   empty: string;
   refreshable?: boolean;
+  /** Saves the panel's rows as CSV (shown once there are rows). */
+  onExport?: (rows: T[]) => void;
   children: (rows: T[]) => ReactNode;
 }) {
   const id = useId();
@@ -29,16 +32,18 @@ export function Panel<T>({
     <section aria-labelledby={id} className="analytics-panel">
       <header className="wizard-nav">
         <h2 id={id}>{title}</h2>
-        {refreshable && (
-          <button
-            type="button"
-            className="sniff-button sniff-button--secondary"
-            disabled={state.isFetching}
-            onClick={() => void state.refetch()}
-          >
-            Refresh
-          </button>
-        )}
+        <div className="analytics-panel-actions">
+          {onExport && !!state.data?.length && (
+            <Button variant="secondary" onClick={() => onExport(state.data!)} aria-label={`Export ${title} as CSV`}>
+              Export CSV
+            </Button>
+          )}
+          {refreshable && (
+            <Button variant="secondary" disabled={state.isFetching} onClick={() => void state.refetch()}>
+              Refresh
+            </Button>
+          )}
+        </div>
       </header>
       {state.isLoading ? (
         <p>
@@ -47,9 +52,7 @@ export function Panel<T>({
       ) : state.error ? (
         <div role="alert">
           <p className="sniff-error">{errorMessage(state.error)}</p>
-          <button type="button" className="sniff-button" onClick={() => void state.refetch()}>
-            Try again
-          </button>
+          <Button onClick={() => void state.refetch()}>Try again</Button>
         </div>
       ) : !state.data?.length ? (
         <p className="sniff-muted">{empty}</p>

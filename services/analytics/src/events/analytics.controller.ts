@@ -6,7 +6,7 @@ import { AnalyticsService } from './analytics.service';
 
 type Body = z.infer<typeof analyticsRequestSchema>;
 
-/** Dashboard: POST /fetch/{timeseries,zeroes,top10,top10-zeroes} with { email, url, days }. */
+/** Dashboard: POST /fetch/{timeseries,zeroes,top10,top10-zeroes,daily,clicks} with { email, url, days }. */
 @Controller('fetch')
 @UseGuards(OwnerGuard)
 export class AnalyticsController {
@@ -28,6 +28,18 @@ export class AnalyticsController {
   @HttpCode(200)
   top10(@CurrentOwner() owner: Owner, @ValidBody(analyticsRequestSchema) body: Body) {
     return this.analytics.top10(owner, body);
+  }
+
+  @Post('daily')
+  @HttpCode(200)
+  daily(@CurrentOwner() owner: Owner, @ValidBody(analyticsRequestSchema) body: Body) {
+    return this.analytics.daily(owner, body);
+  }
+
+  @Post('clicks')
+  @HttpCode(200)
+  clicks(@CurrentOwner() owner: Owner, @ValidBody(analyticsRequestSchema) body: Body) {
+    return this.analytics.clicks(owner, body);
   }
 
   @Post('top10-zeroes')

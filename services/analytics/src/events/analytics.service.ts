@@ -1,7 +1,14 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { entitlementsFor, type CountRow, type PlanEntry, type TimeseriesRow } from '@sniff/contracts';
+import {
+  entitlementsFor,
+  type ClicksResponse,
+  type CountRow,
+  type DailyRow,
+  type PlanEntry,
+  type TimeseriesRow,
+} from '@sniff/contracts';
 import { callInternal, Owner } from '@sniff/service-kit';
 import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 
@@ -32,6 +39,43 @@ export class AnalyticsService {
       [stores, q.days, TIMESERIES_CAP],
     );
     return { rows: rows.map((r) => ({ query: r.query, timestamp: new Date(r.at).toISOString() })) };
+  }
+
+  /** Searches and zero-result searches per day (UTC) of the window, oldest first, empty days as 0. */
+  async daily(owner: Owner, q: AnalyticsQuery): Promise<{ rows: DailyRow[] }> {
+    const stores = await this.storesOf(owner, q.url);
+    const rows: { day: string; searches: number; zero: number }[] = await this.db.query(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+              count(e.id)::int AS searches,
+              count(e.id) FILTER (WHERE e.result_count = 0)::int AS zero
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($2::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+         LEFT JOIN analytics.search_events e
+           ON e.store_id = ANY($1) AND e.type = 'search'
+          AND e.at >= d.day AT TIME ZONE 'UTC' AND e.at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
+        GROUP BY d.day ORDER BY d.day`,
+      [stores, q.days],
+    );
+    return { rows: rows.map((r) => ({ day: r.day, searches: r.searches, zeroResults: r.zero })) };
+  }
+
+  /** Click-through: searches, clicks and the ten most clicked results of the window. */
+  async clicks(owner: Owner, q: AnalyticsQuery): Promise<ClicksResponse> {
+    const stores = await this.storesOf(owner, q.url);
+    if (!stores.length) return { searches: 0, clicks: 0, rows: [] };
+    const [totals]: { searches: number; clicks: number }[] = await this.db.query(
+      `SELECT count(*) FILTER (WHERE type = 'search')::int AS searches,
+              count(*) FILTER (WHERE type = 'click')::int AS clicks
+         FROM analytics.search_events
+        WHERE store_id = ANY($1) AND at >= now() - make_interval(days => $2)`,
+      [stores, q.days],
+    );
+    const rows: { url: string; count: number }[] = await this.db.query(
+      `SELECT url, count(*)::int AS count FROM analytics.search_events
+        WHERE store_id = ANY($1) AND type = 'click' AND url IS NOT NULL AND at >= now() - make_interval(days => $2)
+        GROUP BY url ORDER BY count(*) DESC, url LIMIT $3`,
+      [stores, q.days, TOP],
+    );
+    return { searches: totals?.searches ?? 0, clicks: totals?.clicks ?? 0, rows };
   }
 
   /** Most searched queries (grouped by normalized form). */

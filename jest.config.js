@@ -39,6 +39,8 @@ module.exports = {
     '^@sniff/shell-sdk/testing$': '<rootDir>/shell/sdk/testing/harness.tsx',
     '^@sniff/ui$': '<rootDir>/shell/ui/src/index.tsx',
     '^@sniff/ui/widget-studio$': '<rootDir>/shell/ui/src/widget-studio/index.ts',
+    // jest runs CommonJS: the same API as the browser build the analytics remote ships
+    '^csv-stringify/browser/esm/sync$': '<rootDir>/node_modules/csv-stringify/dist/cjs/sync.cjs',
     '\\.css$': '<rootDir>/infra/jest/style-stub.js',
   },
   setupFiles: ['<rootDir>/infra/jest/setup-globals.js'],

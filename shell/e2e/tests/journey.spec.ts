@@ -186,6 +186,27 @@ test.describe.serial('owner journey', () => {
     await expect(zeroes).toContainText('zzqxv');
   });
 
+  test('analytics: trends as a chart and a table, a range for every panel, CSV export', async () => {
+    const trends = page.getByRole('region', { name: 'Search Trends' });
+    await expect(trends).toContainText(/\d+ searches in the last 30 days/);
+    await expect(trends.locator('.analytics-chart canvas').first()).toBeVisible();
+    await trends.getByText('Show as table').click();
+    await expect(trends.getByRole('table')).toBeVisible();
+    await page.getByRole('radio', { name: 'Last 7 days' }).check();
+    await expect(trends).toContainText(/\d+ searches in the last 7 days/);
+    const top = page.getByRole('region', { name: 'Top 10 Searches' });
+    await expect(top.getByRole('listitem').first()).toContainText(/^1\./);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      top.getByRole('button', { name: 'Export Top 10 Searches as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('sniff-top-10-searches-7d.csv');
+    const csv = await (await download.createReadStream()).toArray();
+    const lines = Buffer.concat(csv).toString('utf8').trim().split('\n');
+    expect(lines[0]).toBe('rank,query,count');
+    expect(lines[1]).toMatch(/^1,/);
+  });
+
   test('an owner hides a suggestion in Search tuning, and visitors no longer see it', async ({ browser }) => {
     const site = await serveCustomerPage(snippet);
     const visitor = await browser.newContext();

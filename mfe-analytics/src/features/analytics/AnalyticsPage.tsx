@@ -13,7 +13,7 @@ import {
   useZeroesQuery,
 } from '../../shared/api';
 import { Button, Card, Spinner } from '@sniff/ui';
-import { downloadCsv, toCsv } from './csv';
+import { saveCsv } from './save-csv';
 import { Panel } from './Panel';
 import { ClickThrough, DailyTrends } from './Trends';
 
@@ -51,16 +51,14 @@ function CountList({ rows, ranked }: { rows: CountRow[]; ranked?: boolean }) {
 
 /** Saves a count panel as CSV (ranked panels with their rank). */
 const exportCounts = (name: string, days: number, ranked: boolean) => (rows: CountRow[]) =>
-  downloadCsv(
+  void saveCsv(
     `sniff-${name}-${days}d.csv`,
-    toCsv(
-      [
-        ...(ranked ? [{ key: 'rank' as const, header: 'rank' }] : []),
-        { key: 'query' as const, header: 'query' },
-        { key: 'count' as const, header: 'count' },
-      ],
-      rows.slice(0, 10).map((r, i) => ({ rank: i + 1, ...r })),
-    ),
+    [
+      ...(ranked ? [{ key: 'rank' as const, header: 'rank' }] : []),
+      { key: 'query' as const, header: 'query' },
+      { key: 'count' as const, header: 'count' },
+    ],
+    rows.slice(0, 10).map((r, i) => ({ rank: i + 1, ...r })),
   );
 
 const FRESH = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
@@ -82,16 +80,14 @@ function Panels({ url, days }: { url: string; days: number }) {
         state={daily}
         empty="No search data available"
         onExport={(rows) =>
-          downloadCsv(
+          void saveCsv(
             `sniff-searches-per-day-${days}d.csv`,
-            toCsv(
-              [
-                { key: 'day', header: 'day' },
-                { key: 'searches', header: 'searches' },
-                { key: 'zeroResults', header: 'zero_results' },
-              ],
-              rows,
-            ),
+            [
+              { key: 'day', header: 'day' },
+              { key: 'searches', header: 'searches' },
+              { key: 'zeroResults', header: 'zero_results' },
+            ],
+            rows,
           )
         }
       >
@@ -104,15 +100,13 @@ function Panels({ url, days }: { url: string; days: number }) {
         empty="No search data available"
         refreshable
         onExport={(rows) =>
-          downloadCsv(
+          void saveCsv(
             `sniff-search-timeline-${days}d.csv`,
-            toCsv(
-              [
-                { key: 'query', header: 'query' },
-                { key: 'timestamp', header: 'timestamp' },
-              ],
-              rows,
-            ),
+            [
+              { key: 'query', header: 'query' },
+              { key: 'timestamp', header: 'timestamp' },
+            ],
+            rows,
           )
         }
       >

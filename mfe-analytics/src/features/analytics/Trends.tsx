@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ClicksResponse, DailyRow } from '@sniff/contracts';
 import { Button, Spinner } from '@sniff/ui';
 import { errorMessage } from '@sniff/shell-sdk';
-import { downloadCsv, toCsv } from './csv';
+import { saveCsv } from './save-csv';
 
 function ChartUnavailable() {
   return <p className="sniff-muted">The chart could not be loaded; the table below has the same data.</p>;
@@ -94,16 +94,14 @@ export function ClickThrough({
             variant="secondary"
             aria-label="Export Click-through as CSV"
             onClick={() =>
-              downloadCsv(
+              void saveCsv(
                 `sniff-most-clicked-${days}d.csv`,
-                toCsv(
-                  [
-                    { key: 'rank', header: 'rank' },
-                    { key: 'url', header: 'url' },
-                    { key: 'count', header: 'clicks' },
-                  ],
-                  data.rows.map((r, i) => ({ rank: i + 1, ...r })),
-                ),
+                [
+                  { key: 'rank', header: 'rank' },
+                  { key: 'url', header: 'url' },
+                  { key: 'count', header: 'clicks' },
+                ],
+                data.rows.map((r, i) => ({ rank: i + 1, ...r })),
               )
             }
           >

@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+// The browser build: the default one reads Node's Buffer when it loads.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 
 /**
  * A panel as CSV: a header row, then one row per entry. Cells a spreadsheet would run as a formula

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnalyticsAppModule } from '../analytics/src/app.module';
+import { FeedbackAppModule } from '../feedback/src/app.module';
 import { AppModule as BillingAppModule } from '../billing/src/app.module';
 import { billingConfigSchema } from '../billing/src/config';
 import { createGatewayApp } from '../gateway/src/app';
@@ -23,7 +24,7 @@ import { SearchAppModule } from '../search/src/app.module';
 import { AppModule as StoresAppModule } from '../stores/src/app.module';
 import { storesConfigSchema } from '../stores/src/config';
 
-export const SERVICES = ['billing', 'stores', 'search', 'analytics'] as const;
+export const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export const OWNER = 'fuzz-owner';
@@ -96,7 +97,9 @@ export async function startStack(): Promise<Stack> {
     await db.drop();
   };
   try {
-    const [billingPort, storesPort, searchPort, analyticsPort] = await Promise.all(SERVICES.map(freePort));
+    const [billingPort, storesPort, searchPort, analyticsPort, feedbackPort] = await Promise.all(
+      SERVICES.map(freePort),
+    );
     const stripePort = await freePort();
     stripe = await startStripeProvider(stripePort, `http://127.0.0.1:${billingPort}/stripe/webhook`, staticRoot);
     const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -117,6 +120,12 @@ export async function startStack(): Promise<Stack> {
       STRIPE_API_URL: url(stripePort),
     });
     const analyticsConfig = { ...base, STORES_URL: url(storesPort), BILLING_URL: url(billingPort) };
+    // No mail server: messages are stored and queued for later, as when SMTP is down.
+    const feedbackConfig = {
+      ...base,
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      FEEDBACK_RETRY_DELAY_SECONDS: 3600,
+    };
     const searchConfig = {
       ...base,
       ANALYTICS_URL: url(analyticsPort),
@@ -135,6 +144,7 @@ export async function startStack(): Promise<Stack> {
     const analytics = await start(AnalyticsAppModule.forRoot(analyticsConfig), analyticsConfig, analyticsPort);
     const search = await start(SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
     const stores = await start(StoresAppModule.forRoot(storesConfig), storesConfig, storesPort);
+    const feedback = await start(FeedbackAppModule.forRoot(feedbackConfig), feedbackConfig, feedbackPort);
 
     // The identity provider's key set, as the gateway fetches it.
     const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -158,6 +168,7 @@ export async function startStack(): Promise<Stack> {
       STORES_URL: stores.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: analytics.url,
+      FEEDBACK_URL: feedback.url,
       STATIC_ROOT: staticRoot,
       // The fuzzer is one client sending hundreds of requests: limits would answer most with 429.
       PUBLIC_RATE_PER_SECOND: '100000',
@@ -178,7 +189,7 @@ export async function startStack(): Promise<Stack> {
       .sign(privateKey);
 
     return {
-      services: { billing, stores, search, analytics },
+      services: { billing, stores, search, analytics, feedback },
       gateway: { url: `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`, bearer },
       close,
     };

@@ -33,5 +33,8 @@ export function errorMessage(error: unknown): string {
   if (e.status === 'FETCH_ERROR') return 'Network error: unable to reach Sniff. Please check your connection.';
   const data = (e as { data?: { message?: string } }).data;
   if (data && typeof data.message === 'string') return data.message;
+  // Failed before any answer, e.g. the sign-in token could not be had: say why, not "undefined".
+  const thrown = (error as { message?: unknown }).message;
+  if (e.status === undefined && typeof thrown === 'string') return `${thrown}. Please try again.`;
   return `Server error: ${String(e.status)}`;
 }

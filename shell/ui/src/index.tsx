@@ -3,7 +3,7 @@
  * small accessible components shared by the shell and the remotes. Styling comes only from the
  * CSS variables and `sniff-ui-*` classes in tokens.css.
  */
-import { useEffect, useRef, useState, type ButtonHTMLAttributes, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type HTMLAttributes, type ReactNode } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -12,7 +12,7 @@ export function Button({
   className = '',
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+}: ComponentProps<'button'> & { variant?: ButtonVariant }) {
   const cls = `sniff-ui-button${variant === 'primary' ? '' : ` sniff-ui-button--${variant}`} ${className}`.trim();
   return <button type={type} className={cls} {...props} />;
 }

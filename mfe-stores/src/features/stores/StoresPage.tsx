@@ -98,9 +98,7 @@ function StoresList() {
         <div role="alert" className="sniff-panel sniff-panel--error">
           <h2>Error Loading Stores</h2>
           <p>Failed to fetch stores: {errorMessage(error)}</p>
-          <button type="button" className="sniff-button" onClick={() => void refetch()}>
-            Try Again
-          </button>
+          <Button onClick={() => void refetch()}>Try Again</Button>
         </div>
       ) : !data?.length ? (
         <div className="sniff-panel">
@@ -142,23 +140,21 @@ function StoresList() {
                     </td>
                     <td>
                       <div className="stores-actions">
-                        <button
-                          type="button"
-                          className="sniff-button sniff-button--secondary"
+                        <Button
+                          variant="secondary"
                           aria-expanded={managingId === store.id}
                           aria-label={`Manage ${displayName(store)}`}
                           onClick={() => setManagingId(managingId === store.id ? null : store.id)}
                         >
                           Manage
-                        </button>
-                        <button
-                          type="button"
-                          className="sniff-button sniff-button--danger"
+                        </Button>
+                        <Button
+                          variant="danger"
                           aria-label={`Delete ${displayName(store)}`}
                           onClick={() => setConfirming(store)}
                         >
                           Delete
-                        </button>
+                        </Button>
                       </div>
                     </td>
                   </tr>

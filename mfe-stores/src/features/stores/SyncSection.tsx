@@ -5,6 +5,7 @@ import { useSyncStoreMutation } from '../../shared/api';
 import { absoluteTime, parseDate, relativeTime, useNow } from '../../shared/time';
 import { SyncProgressBar } from './StoreSyncStatus';
 import { countOf, isSyncing, progressText, sourceOf } from './sync-info';
+import { Button } from '@sniff/ui';
 
 /** When the wait is shorter than this, the button counts down in seconds; longer waits name the time. */
 const COUNTDOWN_MS = 2 * 60 * 1000;
@@ -100,15 +101,13 @@ export function SyncSection({ store }: { store: Store }) {
         </div>
       )}
       <div className="stores-sync-actions">
-        <button
-          type="button"
-          className="sniff-button"
+        <Button
           disabled={syncing || !!resting}
           aria-describedby={resting ? hintId : undefined}
           onClick={() => void sync({ store_id: store.id })}
         >
           {syncing ? 'Syncing...' : 'Sync now'}
-        </button>
+        </Button>
         {resting && !syncing && (
           <span id={hintId} className="sniff-muted">
             {resting}

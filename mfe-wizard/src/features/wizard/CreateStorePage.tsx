@@ -31,6 +31,7 @@ import { ConnectSquarespaceStep, EMPTY_SQUARESPACE_FORM, type SquarespaceForm } 
 import { ConnectShopifyStep } from './steps/ConnectShopifyStep';
 import { CreateFailedStep } from './steps/CreateFailedStep';
 import { SetupWidgetStep } from './steps/SetupWidgetStep';
+import { Button } from '@sniff/ui';
 
 export { validateStoreInfo } from './store-info';
 
@@ -291,24 +292,19 @@ export function CreateStorePage() {
       {step === 4 && !created && <CreateFailedStep reason={createError} onRetry={() => setStep(3)} />}
 
       <div className="wizard-nav">
-        <button
-          type="button"
-          className="sniff-button sniff-button--secondary"
+        <Button
+          variant="secondary"
           disabled={step === 1 || (step === 4 && !!created) || stepBusy}
           onClick={() => setStep(step - 1)}
         >
           Back
-        </button>
+        </Button>
         {step < 3 && (
-          <button type="button" className="sniff-button" disabled={nextDisabled} onClick={() => void next()}>
+          <Button disabled={nextDisabled} onClick={() => void next()}>
             {nextLabel}
-          </button>
+          </Button>
         )}
-        {step === 4 && created && (
-          <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/stores')}>
-            Complete Setup
-          </button>
-        )}
+        {step === 4 && created && <Button onClick={() => navigate('/dashboard/stores')}>Complete Setup</Button>}
       </div>
 
       <WizardDialogs dialog={dialog} onClose={() => setDialog(null)} />

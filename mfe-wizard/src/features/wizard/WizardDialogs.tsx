@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Dialog } from '@sniff/ui';
+import { Dialog, Button } from '@sniff/ui';
 import { PLATFORM_TILES, type WizardPlatform } from './platforms';
 
 export type DialogState = { kind: 'upgrade'; platform: WizardPlatform } | { kind: 'limit' } | null;
@@ -24,12 +24,10 @@ export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClos
         onClose={onClose}
         actions={
           <>
-            <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
-              {upgradeLabel(dialog.platform)}
-            </button>
-            <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
+            <Button onClick={() => navigate('/dashboard/subscribe')}>{upgradeLabel(dialog.platform)}</Button>
+            <Button variant="secondary" onClick={onClose}>
               Cancel
-            </button>
+            </Button>
           </>
         }
       >
@@ -46,19 +44,13 @@ export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClos
         onClose={onClose}
         actions={
           <>
-            <button type="button" className="sniff-button" onClick={() => navigate('/dashboard/subscribe')}>
-              Upgrade to Create More
-            </button>
-            <button
-              type="button"
-              className="sniff-button sniff-button--secondary"
-              onClick={() => navigate('/dashboard/stores')}
-            >
+            <Button onClick={() => navigate('/dashboard/subscribe')}>Upgrade to Create More</Button>
+            <Button variant="secondary" onClick={() => navigate('/dashboard/stores')}>
               Manage Existing Website
-            </button>
-            <button type="button" className="sniff-button sniff-button--secondary" onClick={onClose}>
+            </Button>
+            <Button variant="secondary" onClick={onClose}>
               Cancel
-            </button>
+            </Button>
           </>
         }
       >

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_HIDDEN_SUGGESTIONS, MAX_QUERY_LENGTH, normalizeQuery } from '@sniff/contracts';
 import { errorMessage } from '@sniff/shell-sdk';
-import { Spinner } from '@sniff/ui';
+import { Spinner, Button } from '@sniff/ui';
 import { useGetStoreSuggestionsQuery } from '../../../shared/api';
 
 /**
@@ -69,9 +69,7 @@ export function HiddenSuggestions({
       ) : suggestions.isError ? (
         <div role="alert" className="sniff-panel sniff-panel--error">
           <p>Could not load the suggestions: {errorMessage(suggestions.error)}</p>
-          <button type="button" className="sniff-button" onClick={() => void suggestions.refetch()}>
-            Try Again
-          </button>
+          <Button onClick={() => void suggestions.refetch()}>Try Again</Button>
         </div>
       ) : shown.length ? (
         <ul aria-label="Suggested to visitors" className="tuning-rules">
@@ -131,9 +129,9 @@ export function HiddenSuggestions({
             aria-describedby={error ? errorId : undefined}
           />
         </div>
-        <button type="submit" className="sniff-button sniff-button--secondary">
+        <Button type="submit" variant="secondary">
           Hide
-        </button>
+        </Button>
         {error && (
           <p id={errorId} role="alert" className="sniff-error">
             {error}

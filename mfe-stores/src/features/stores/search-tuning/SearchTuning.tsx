@@ -1,4 +1,4 @@
-import { Spinner } from '@sniff/ui';
+import { Spinner, Button } from '@sniff/ui';
 import type { SaveProblem, SearchTuningState } from './useSearchTuning';
 import { HiddenSuggestions } from './HiddenSuggestions';
 import { StopWords } from './StopWords';
@@ -27,9 +27,7 @@ export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: Sea
     return (
       <div role="alert" className="sniff-panel sniff-panel--error">
         <p>Could not load the search settings: {tuning.loadError}</p>
-        <button type="button" className="sniff-button" onClick={tuning.reload}>
-          Try Again
-        </button>
+        <Button onClick={tuning.reload}>Try Again</Button>
       </div>
     );
   }
@@ -76,12 +74,7 @@ export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: Sea
       )}
       {tuning.saved && <p role="status">Search settings saved.</p>}
       <div className="wizard-page-actions">
-        <button
-          type="button"
-          className="sniff-button"
-          disabled={!tuning.dirty || tuning.saving}
-          onClick={() => void tuning.save()}
-        >
+        <Button disabled={!tuning.dirty || tuning.saving} onClick={() => void tuning.save()}>
           {tuning.saving ? (
             <>
               <span className="sniff-spinner__dot" aria-hidden="true" /> Saving...
@@ -89,16 +82,11 @@ export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: Sea
           ) : (
             'Save search settings'
           )}
-        </button>
+        </Button>
         {tuning.dirty && (
-          <button
-            type="button"
-            className="sniff-button sniff-button--secondary"
-            disabled={tuning.saving}
-            onClick={tuning.discard}
-          >
+          <Button variant="secondary" disabled={tuning.saving} onClick={tuning.discard}>
             Discard changes
-          </button>
+          </Button>
         )}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_STOP_WORDS } from '@sniff/contracts';
 import { parseStopWords } from './rule-input';
+import { Button } from '@sniff/ui';
 
 /** The store's stop words as removable chips, and a field that adds one or more. */
 export function StopWords({
@@ -86,9 +87,9 @@ export function StopWords({
             aria-describedby={error ? errorId : undefined}
           />
         </div>
-        <button type="submit" className="sniff-button sniff-button--secondary">
+        <Button type="submit" variant="secondary">
           Add
-        </button>
+        </Button>
         {error && (
           <p id={errorId} role="alert" className="sniff-error">
             {error}

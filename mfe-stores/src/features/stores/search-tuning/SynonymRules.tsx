@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_SYNONYM_RULES, type SynonymRule } from '@sniff/contracts';
 import { parseOneWay, parseTwoWay } from './rule-input';
+import { Button } from '@sniff/ui';
 
 /** How a rule reads aloud and on its Remove button. */
 export function describeRule(rule: SynonymRule): string {
@@ -164,9 +165,9 @@ export function SynonymRules({
             {error}
           </p>
         )}
-        <button type="submit" className="sniff-button sniff-button--secondary">
+        <Button type="submit" variant="secondary">
           Add rule
-        </button>
+        </Button>
       </form>
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { Spinner } from '@sniff/ui';
+import { Spinner, Button } from '@sniff/ui';
 
 export const FREE_PAGE_TIP =
   'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';
@@ -49,27 +49,25 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
             </p>
             <div className="wizard-page-actions">
               {isFree ? (
-                <button
-                  type="button"
-                  className="sniff-button sniff-button--secondary"
+                <Button
+                  variant="secondary"
                   disabled={pages.length === 0}
                   onClick={() => props.onSelect(pages.slice(0, 1))}
                 >
                   Select Main + 1
-                </button>
+                </Button>
               ) : (
-                <button
-                  type="button"
-                  className="sniff-button sniff-button--secondary"
+                <Button
+                  variant="secondary"
                   disabled={pages.length === 0}
                   onClick={() => props.onSelect(pages.slice(0, Math.max(0, maxPages - 1)))}
                 >
                   Select All
-                </button>
+                </Button>
               )}
-              <button type="button" className="sniff-button sniff-button--secondary" onClick={() => props.onSelect([])}>
+              <Button variant="secondary" onClick={() => props.onSelect([])}>
                 Main URL Only
-              </button>
+              </Button>
             </div>
             <ul className="wizard-pages">
               <li>
@@ -113,14 +111,9 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
           {isFree ? FREE_PAGE_TIP : `Your plan can index up to ${maxPages} pages. Please deselect some pages.`}
         </p>
       )}
-      <button
-        type="button"
-        className="sniff-button"
-        disabled={discovering || connecting || overLimit}
-        onClick={props.onConnect}
-      >
+      <Button disabled={discovering || connecting || overLimit} onClick={props.onConnect}>
         {connecting ? 'Connecting...' : 'Connect Custom Website'}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { CATALOGUE_COLUMNS, shopifyStoreUrl } from '@sniff/contracts';
 import { downloadExampleCatalogue } from '../catalogue';
 import type { CatalogueUpload } from '../hooks/useCatalogueUpload';
 import type { OauthState } from '../hooks/useShopifyOauth';
+import { Button } from '@sniff/ui';
 
 /** Rejected rows listed at most (the answer carries the first 100 of them). */
 export const MAX_REJECTED_SHOWN = 100;
@@ -41,9 +42,7 @@ function UploadResult({ upload, onContinue }: { upload: CatalogueUpload; onConti
           {more > 0 && <p>and {more.toLocaleString()} more</p>}
         </section>
       )}
-      <button type="button" className="sniff-button" onClick={onContinue}>
-        Continue
-      </button>
+      <Button onClick={onContinue}>Continue</Button>
     </>
   );
 }
@@ -95,13 +94,9 @@ export function ConnectShopifyStep({
           is required. The store name must match your myshopify address.
         </p>
         <p>
-          <button
-            type="button"
-            className="sniff-button sniff-button--secondary"
-            onClick={() => downloadExampleCatalogue()}
-          >
+          <Button variant="secondary" onClick={() => downloadExampleCatalogue()}>
             Download example CSV
-          </button>
+          </Button>
         </p>
         <div className="sniff-field">
           <label htmlFor="wizard-catalogue">Product catalogue (CSV)</label>
@@ -120,14 +115,12 @@ export function ConnectShopifyStep({
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className="sniff-button"
+        <Button
           disabled={!upload.file || !!upload.fileError || uploading || created || oauthBusy}
           onClick={() => void upload.upload()}
         >
           {UPLOAD_LABEL[upload.state]}
-        </button>
+        </Button>
         {upload.error && (
           <p role="alert" className="sniff-error">
             {upload.error}
@@ -147,25 +140,19 @@ export function ConnectShopifyStep({
             <span role="status">
               <span className="sniff-ui-spinner" aria-hidden="true" /> Waiting for Shopify...
             </span>
-            <button
-              ref={cancelRef}
-              type="button"
-              className="sniff-button sniff-button--secondary"
-              onClick={oauth.cancel}
-            >
+            <Button ref={cancelRef} variant="secondary" onClick={oauth.cancel}>
               Cancel
-            </button>
+            </Button>
           </div>
         ) : (
-          <button
+          <Button
             ref={connectRef}
-            type="button"
-            className="sniff-button"
+
             disabled={oauthBusy || uploading || created || 'error' in shop}
             onClick={oauth.start}
           >
             {oauth.state === 'starting' ? 'Connecting...' : 'Connect with Shopify'}
-          </button>
+          </Button>
         )}
         {oauth.error && (
           <p role="alert" className="sniff-error">

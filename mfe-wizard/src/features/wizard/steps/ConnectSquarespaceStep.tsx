@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SQUARESPACE_STORE_TYPES, type SquarespaceSearchType } from '@sniff/contracts';
 import { RadioGroup } from '../../../shared/ui/RadioGroup';
+import { Button } from '@sniff/ui';
 
 export type SquarespaceStoreType = (typeof SQUARESPACE_STORE_TYPES)[number];
 
@@ -90,15 +91,14 @@ export function ConnectSquarespaceStep({
             )}
             onChange={(e) => onChange({ ...form, developerApiKey: e.target.value })}
           />
-          <button
-            type="button"
-            className="sniff-button sniff-button--secondary"
+          <Button
+            variant="secondary"
             aria-pressed={showKey}
             aria-controls="wizard-developer-api-key"
             onClick={() => setShowKey(!showKey)}
           >
             {showKey ? 'Hide key' : 'Show key'}
-          </button>
+          </Button>
         </div>
         <p id="wizard-developer-api-key-hint" className="sniff-muted wizard-hint">
           In Squarespace, open Settings → Developer API Keys and create a key with read access to Products (Commerce
@@ -142,9 +142,9 @@ export function ConnectSquarespaceStep({
         </div>
       )}
 
-      <button type="button" className="sniff-button" disabled={!form.developerApiKey || connecting} onClick={onConnect}>
+      <Button disabled={!form.developerApiKey || connecting} onClick={onConnect}>
         {connecting ? 'Connecting...' : 'Connect Squarespace'}
-      </button>
+      </Button>
     </section>
   );
 }

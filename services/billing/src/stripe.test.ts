@@ -220,6 +220,14 @@ describe('billing on Stripe (the local provider)', () => {
     expect(await api.plans(sub)).toEqual([]);
   });
 
+  it('two cancels at once (a double click, two tabs) both succeed; the checkout ends once', async () => {
+    const sub = owner();
+    const started = (await (await api.checkout(sub, 'busniess_starter_monthly')).json()) as { sessionId: string };
+    const answers = await Promise.all([api.cancelCheckout(sub), api.cancelCheckout(sub), api.cancelCheckout(sub)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await stripe.checkout.sessions.retrieve(started.sessionId)).status).toBe('expired');
+  });
+
   it('subscribes with the success card: the webhooks grant the plan on a 3-day trial, with a $0 paid invoice', async () => {
     const sub = owner();
     const started = (await (await api.checkout(sub, 'busniess_starter_monthly')).json()) as { url: string };

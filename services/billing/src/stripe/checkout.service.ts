@@ -124,9 +124,15 @@ export class CheckoutService {
     const stored = await this.customers.findOneBy({ ownerSub: owner.sub });
     const open = await this.openCheckout(stored);
     if (open) {
-      await callStripe(this.logger, 'checkout.sessions.expire', CHECKOUT_FAILED, () =>
-        this.stripe.checkout.sessions.expire(open.id),
-      );
+      try {
+        await callStripe(this.logger, 'checkout.sessions.expire', CHECKOUT_FAILED, () =>
+          this.stripe.checkout.sessions.expire(open.id),
+        );
+      } catch (err) {
+        // Two cancels at once (a double click, two tabs): Stripe refuses to expire a session that
+        // the other one ended already. Only a session still open is a failure.
+        if (await this.openCheckout(stored)) throw err;
+      }
     }
     if (stored?.openCheckoutSessionId) {
       await this.customers.update(

@@ -1,5 +1,6 @@
 import { defineRemote, getPlatform } from '@sniff/shell-sdk';
 import { billingApi } from './shared/api';
+import { AccountPage } from './features/account/AccountPage';
 import { PlansPage } from './features/plans/PlansPage';
 import './styles.css';
 
@@ -9,4 +10,4 @@ getPlatform().inject({
   middleware: billingApi.middleware,
 });
 
-export default defineRemote({ id: 'mfe-billing', pages: { subscribe: PlansPage } });
+export default defineRemote({ id: 'mfe-billing', pages: { subscribe: PlansPage, account: AccountPage } });

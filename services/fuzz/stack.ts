@@ -34,7 +34,7 @@ const EMAIL_CLAIM = 'https://sniff.dev/email';
 
 export interface Stack {
   services: Record<ServiceName, { url: string; routes: ServedRoute[] }>;
-  gateway: { url: string; bearer: string };
+  gateway: { url: string; bearer: string; bearerFor(sub: string, email: string): Promise<string> };
   close(): Promise<void>;
 }
 
@@ -78,9 +78,10 @@ function listen(server: Server): Promise<string> {
  * The four services in this process on one fresh database, wired to each other as `npm start`
  * wires them (stores -> billing and search, analytics -> stores and billing, search -> analytics),
  * and the gateway in front of them with a local token signer. The owner has a paid plan, so the
- * routes that need one are reached too.
+ * routes that need one are reached too. `options.billing` adds billing settings (the identity
+ * provider's Management API, for the account tests).
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { billing?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDatabase();
   const apps: INestApplication[] = [];
   const servers: Server[] = [];
@@ -118,6 +119,11 @@ export async function startStack(): Promise<Stack> {
       STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: url(stripePort),
+      STORES_URL: url(storesPort),
+      SEARCH_URL: url(searchPort),
+      ANALYTICS_URL: url(analyticsPort),
+      FEEDBACK_URL: url(feedbackPort),
+      ...options.billing,
     });
     const analyticsConfig = { ...base, STORES_URL: url(storesPort), BILLING_URL: url(billingPort) };
     // No mail server: messages are stored and queued for later, as when SMTP is down.
@@ -179,18 +185,24 @@ export async function startStack(): Promise<Stack> {
     const gateway = await createGatewayApp(gatewayConfig);
     apps.push(gateway);
     await gateway.listen(0, '127.0.0.1');
-    const bearer = await new SignJWT({ [EMAIL_CLAIM]: OWNER_EMAIL })
-      .setProtectedHeader({ alg: 'RS256', kid: 'fuzz-key' })
-      .setSubject(OWNER)
-      .setIssuer(issuer)
-      .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(privateKey);
+    const bearerFor = (sub: string, email: string) =>
+      new SignJWT({ [EMAIL_CLAIM]: email })
+        .setProtectedHeader({ alg: 'RS256', kid: 'fuzz-key' })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey);
+    const bearer = await bearerFor(OWNER, OWNER_EMAIL);
 
     return {
       services: { billing, stores, search, analytics, feedback },
-      gateway: { url: `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`, bearer },
+      gateway: {
+        url: `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`,
+        bearer,
+        bearerFor,
+      },
       close,
     };
   } catch (err) {

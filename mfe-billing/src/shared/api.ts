@@ -1,7 +1,11 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
+  accountDeletionStatusSchema,
+  accountExportSchema,
   billingAccountResponseSchema,
+  type AccountDeletionStatus,
+  type AccountExport,
   usageResponseSchema,
   type BillingAccountResponse,
   type PlanId,
@@ -31,6 +35,28 @@ export const billingApi = createApi({
     portalSession: build.mutation<unknown, void>({
       query: () => ({ url: 'billing/stripe/portal-session', body: {} }),
     }),
+    // The account page: export of everything Sniff keeps, and Delete Account (a job followed by polling).
+    accountExport: build.query<AccountExport, void>({
+      query: () => ({ url: 'billing/account/export', method: 'GET' }),
+      transformResponse: (raw) => accountExportSchema.parse(raw),
+      keepUnusedDataFor: 0,
+    }),
+    accountDeletion: build.query<AccountDeletionStatus, void>({
+      query: () => ({ url: 'billing/account/deletion', method: 'GET' }),
+      transformResponse: (raw) => accountDeletionStatusSchema.parse(raw),
+    }),
+    deleteAccount: build.mutation<AccountDeletionStatus, string>({
+      query: (confirm) => ({ url: 'billing/account/deletion', body: { confirm } }),
+      transformResponse: (raw) => accountDeletionStatusSchema.parse(raw),
+      async onQueryStarted(_confirm, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(billingApi.util.upsertQueryData('accountDeletion', undefined, data));
+        } catch {
+          // the page shows the mutation's own error
+        }
+      },
+    }),
   }),
 });
 
@@ -40,4 +66,7 @@ export const {
   useCheckoutSessionMutation,
   useCancelCheckoutMutation,
   usePortalSessionMutation,
+  useLazyAccountExportQuery,
+  useAccountDeletionQuery,
+  useDeleteAccountMutation,
 } = billingApi;

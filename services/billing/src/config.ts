@@ -31,26 +31,45 @@ export function platformOfPlan(plan: PlanId): Platform {
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
-export const billingConfigSchema = baseServiceConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3101),
-  /** Stripe's secret key (sk_test_… / sk_live_…; the local provider accepts the one it was started with). */
-  STRIPE_SECRET_KEY: z.string().min(1, 'is required (the launcher sets one for the local provider)'),
-  /** The webhook endpoint's signing secret (whsec_…): only events signed with it change a plan. */
-  STRIPE_WEBHOOK_SECRET: z.string().min(1, 'is required (whsec_… of the webhook endpoint)'),
-  /** Where the Stripe API is, e.g. http://127.0.0.1:8097 for the local provider; unset: api.stripe.com. */
-  STRIPE_API_URL: httpUrl.optional(),
-  /** The dashboard's origin: checkout and the billing portal send the owner back there. */
-  PUBLIC_URL: httpUrl.default('http://localhost:8080').transform((url) => url.replace(/\/+$/, '')),
-  /** Plans granted at start-up, e.g. `demo-owner:busniess_starter_monthly` (comma-separated). */
-  BILLING_SEED_PLANS: z
-    .string()
-    .default('')
-    .superRefine((value, ctx) => {
-      try {
-        parseSeedPlans(value);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      }
-    }),
+/** The sibling services an account export or deletion reaches (internal routes). */
+export const accountServicesConfigSchema = z.object({
+  STORES_URL: httpUrl.default('http://127.0.0.1:3102'),
+  SEARCH_URL: httpUrl.default('http://127.0.0.1:3103'),
+  ANALYTICS_URL: httpUrl.default('http://127.0.0.1:3104'),
+  FEEDBACK_URL: httpUrl.default('http://127.0.0.1:3105'),
+  /**
+   * Auth0's Management API, which deletes the sign-in account: the tenant's domain (e.g.
+   * `sniff.eu.auth0.com`; the SDK always speaks https to it) and a Machine-to-Machine application
+   * authorised for it with `delete:users read:users`. Locally, the identity provider's https port.
+   */
+  AUTH0_MGMT_DOMAIN: z.string().min(1).default('localhost:8091'),
+  AUTH0_MGMT_CLIENT_ID: z.string().min(1).default('sniff-billing'),
+  AUTH0_MGMT_CLIENT_SECRET: z.string().min(1).default('sniff-local-management-secret'),
 });
+export type AccountServicesConfig = z.infer<typeof accountServicesConfigSchema>;
+
+export const billingConfigSchema = baseServiceConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+    /** Stripe's secret key (sk_test_… / sk_live_…; the local provider accepts the one it was started with). */
+    STRIPE_SECRET_KEY: z.string().min(1, 'is required (the launcher sets one for the local provider)'),
+    /** The webhook endpoint's signing secret (whsec_…): only events signed with it change a plan. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1, 'is required (whsec_… of the webhook endpoint)'),
+    /** Where the Stripe API is, e.g. http://127.0.0.1:8097 for the local provider; unset: api.stripe.com. */
+    STRIPE_API_URL: httpUrl.optional(),
+    /** The dashboard's origin: checkout and the billing portal send the owner back there. */
+    PUBLIC_URL: httpUrl.default('http://localhost:8080').transform((url) => url.replace(/\/+$/, '')),
+    /** Plans granted at start-up, e.g. `demo-owner:busniess_starter_monthly` (comma-separated). */
+    BILLING_SEED_PLANS: z
+      .string()
+      .default('')
+      .superRefine((value, ctx) => {
+        try {
+          parseSeedPlans(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        }
+      }),
+  })
+  .extend(accountServicesConfigSchema.shape);
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

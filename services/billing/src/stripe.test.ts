@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type Stripe from 'stripe';
 import { AppModule } from './app.module';
-import type { BillingConfig } from './config';
+import { accountServicesConfigSchema, type BillingConfig } from './config';
 import { createStripeClient } from './stripe-client';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -57,6 +57,7 @@ function startProvider(port: number, billingPort: number): Promise<RunningProces
 
 function billingConfig(dbUrl: string, providerPort: number): BillingConfig {
   return {
+    ...accountServicesConfigSchema.parse({}),
     ...testConfig(dbUrl),
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -6,6 +6,8 @@ export interface DashboardRoute {
   title: string;
   icon: IconName;
   remote?: string;
+  /** false: reached from the user menu, not listed in the sidebar. */
+  inSidebar?: false;
 }
 
 export type IconName = 'home' | 'plus' | 'list' | 'book' | 'chart' | 'card';
@@ -29,6 +31,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   },
   { path: 'analytics', label: 'Analytics', title: 'Analytics', icon: 'chart', remote: 'mfe_analytics' },
   { path: 'subscribe', label: 'Subscribe', title: 'Choose Your Plan', icon: 'card', remote: 'mfe_billing' },
+  { path: 'account', label: 'Account', title: 'Your Account', icon: 'card', remote: 'mfe_billing', inSidebar: false },
 ];
 
 export const PUBLIC_REMOTE = { remote: 'mfe_marketing', page: 'public' };

@@ -85,12 +85,26 @@ describe('dashboard chrome', () => {
     fireEvent.click(button);
     const menu = screen.getByRole('menu');
     expect(menu.textContent).toContain('ada@example.com');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Account' }));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' }));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Account' }));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
     fireEvent.click(button);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     expect(signOut).toHaveBeenCalled();
+  });
+
+  it('the user menu opens the account page, which the sidebar does not list', () => {
+    renderAt('/dashboard', { user: { sub: 's', name: 'Ada Lovelace', email: 'ada@example.com' } });
+    expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Account' }));
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard/account');
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('shows the checkout banner and drops the query string on dismiss', () => {

@@ -7,7 +7,7 @@ export function DashboardNav({ collapsed = false, onNavigate }: { collapsed?: bo
   return (
     <nav aria-label="Dashboard">
       <ul>
-        {DASHBOARD_ROUTES.map((r) => (
+        {DASHBOARD_ROUTES.filter((r) => r.inSidebar !== false).map((r) => (
           <li key={r.path}>
             <NavLink
               to={`/dashboard${r.path ? `/${r.path}` : ''}`}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
 
 function initials(name: string): string {
@@ -6,18 +7,27 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** Initials avatar opening a menu with the owner's name, e-mail and Sign out. */
+/**
+ * Initials avatar opening a menu with the owner's name, e-mail, Account (export, delete) and Sign
+ * out. A WAI-ARIA menu: focus moves in, arrow keys move between items, Escape closes.
+ */
 export function UserMenu() {
   const platform = usePlatform();
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const first = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const user = platform.user;
 
   useEffect(() => {
     if (!open) return;
-    first.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
     const onClick = (e: MouseEvent) => !root.current?.contains(e.target as Node) && setOpen(false);
     document.addEventListener('keydown', onKey);
     document.addEventListener('mousedown', onClick);
@@ -27,10 +37,20 @@ export function UserMenu() {
     };
   }, [open]);
 
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (next === undefined || !items.length) return;
+    e.preventDefault();
+    items[(next + items.length) % items.length]?.focus();
+  };
+
   if (!user) return null;
   return (
     <div className="user-menu" ref={root}>
       <button
+        ref={trigger}
         type="button"
         className="avatar"
         aria-label="User menu"
@@ -41,12 +61,22 @@ export function UserMenu() {
         {initials(user.name)}
       </button>
       {open && (
-        <div className="user-menu-popup" role="menu" aria-label="Account">
+        <div className="user-menu-popup" role="menu" aria-label="Account" ref={menu} onKeyDown={onMenuKey}>
           <div className="user-menu-who">
             <strong>{user.name}</strong>
             <span>{user.email}</span>
           </div>
-          <button ref={first} type="button" role="menuitem" onClick={() => platform.signOut()}>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              navigate('/dashboard/account');
+            }}
+          >
+            Account
+          </button>
+          <button type="button" role="menuitem" onClick={() => platform.signOut()}>
             Sign out
           </button>
         </div>

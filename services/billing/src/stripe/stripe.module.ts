@@ -25,6 +25,8 @@ export class StripeModule {
         AccountService,
         WebhookService,
       ],
+      // The account module reads the owner's invoices and cancels their subscriptions.
+      exports: [STRIPE, AccountService, TypeOrmModule],
     };
   }
 }

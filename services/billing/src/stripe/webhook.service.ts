@@ -156,8 +156,23 @@ export class WebhookService {
     );
   }
 
-  /** The subscription's owner: its metadata (set at checkout), else the customer's owner in our records. */
+  /** The subscription's owner, unless they deleted their account. */
   private async ownerOf(
+    runner: QueryRunner,
+    sub: Stripe.Subscription,
+    event: Stripe.Event,
+  ): Promise<string | undefined> {
+    const owner = await this.namedOwner(runner, sub, event);
+    if (!owner) return undefined;
+    // An owner who deleted their account: the cancellation's own events must not bring rows back.
+    const deleted: unknown[] = await runner.query(
+      `SELECT 1 FROM "billing"."account_deletions" WHERE "owner_sub" = $1`,
+      [owner],
+    );
+    return deleted.length ? undefined : owner;
+  }
+
+  private async namedOwner(
     runner: QueryRunner,
     sub: Stripe.Subscription,
     event: Stripe.Event,

@@ -1,0 +1,44 @@
+// The owner's own account (privacy policy: export my data, Delete Account). Reached through the gateway as
+// /api/billing/account/<path>; billing runs the deletion as a queued job across every service.
+import { z } from 'zod';
+
+/** What a deletion does, in order; each step is recorded when done, so a retried job resumes after the last. */
+export const ACCOUNT_DELETION_STEPS = [
+  'subscriptions', // Stripe: every subscription canceled now, no open checkout left
+  'stores', // stores: every widget, its documents and index (through search), pending ingestion
+  'analytics', // analytics: the stores' search events
+  'search', // search: the owner's usage counts
+  'feedback', // feedback: the owner's messages
+  'identity', // the sign-in account (Auth0's Management API, or the local identity provider)
+  'billing', // billing's own rows of the owner
+] as const;
+export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
+
+// POST account/deletion {confirm: the owner's e-mail} -> 202 AccountDeletionStatus
+export const accountDeletionRequestSchema = z.object({
+  confirm: z.string().trim().min(1, 'confirm is required: type your e-mail address to confirm'),
+});
+export type AccountDeletionRequest = z.infer<typeof accountDeletionRequestSchema>;
+
+// GET account/deletion -> AccountDeletionStatus ('none' when the owner never asked)
+export const accountDeletionStatusSchema = z.object({
+  status: z.enum(['none', 'pending', 'done']),
+  requestedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  steps: z.array(z.object({ step: z.enum(ACCOUNT_DELETION_STEPS), doneAt: z.string().nullable() })),
+  /** Why the last attempt stopped (it is retried); null when none failed. */
+  lastError: z.string().nullable(),
+});
+export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>;
+
+// GET account/export -> AccountExport: everything Sniff keeps about the owner, as JSON
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  owner: z.object({ sub: z.string(), email: z.string() }),
+  billing: z.object({ subscriptions: z.array(z.unknown()), invoices: z.array(z.unknown()) }),
+  stores: z.array(z.unknown()),
+  usage: z.unknown(),
+  analytics: z.array(z.object({ storeId: z.string(), events: z.array(z.unknown()) })),
+  feedback: z.array(z.unknown()),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

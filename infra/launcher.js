@@ -283,6 +283,11 @@ async function startProduct({
       // where checkout and the billing portal send the owner back to
       PUBLIC_URL: appUrl,
       BILLING_SEED_PLANS: env.BILLING_SEED_PLANS ?? 'demo-owner:busniess_starter_monthly',
+      // an account export or deletion reaches every service's internal routes
+      STORES_URL: svc('stores'),
+      SEARCH_URL: svc('search'),
+      ANALYTICS_URL: svc('analytics'),
+      FEEDBACK_URL: svc('feedback'),
     });
     // Search asks analytics for popular queries in the background, stores for a widget's rules (and its
     // owner's quota) and billing for an owner's plans when they read their usage: it starts (and

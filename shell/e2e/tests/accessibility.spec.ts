@@ -12,6 +12,7 @@ const PAGES: [path: string, ready: RegExp][] = [
   ['/dashboard/installation-guide', /Create a widget first/],
   ['/dashboard/analytics', /Select Custom URL|upgraded plans/],
   ['/dashboard/subscribe', /Choose Your Plan/],
+  ['/dashboard/account', /Export my data/],
 ];
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 

@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { logInAtProvider } from '../support/auth';
 import { seriousViolations } from '../support/axe';
 import { serveCustomerPage } from '../support/fixture-site';
+import { createStore } from '../support/stores';
 import { DEMO_OWNER, E2E_URLS } from '../support/urls';
 
 /**
@@ -10,26 +11,6 @@ import { DEMO_OWNER, E2E_URLS } from '../support/urls';
  * change, saves, and the widget on a site with the snippet pasted before shows the new look after a
  * reload; a free owner cannot get a large widget by editing the snippet.
  */
-
-/** Creates a store for the demo website in the wizard; returns the snippet step 4 shows once saved. */
-async function createStore(page: Page, name: string): Promise<string> {
-  await page.goto('/dashboard/create-store');
-  await page.getByRole('button', { name: /SaaS/ }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Store Name').fill(name);
-  await page.getByLabel('Website URL').fill(E2E_URLS.demoSite);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('checkbox', { name: new RegExp(`^${E2E_URLS.demoSite}/?$`) })).toBeChecked({
-    timeout: 20_000,
-  });
-  await page.getByRole('button', { name: 'Connect Custom Website' }).click();
-  await expect(page.getByRole('heading', { name: /Search Bar Created!/ })).toBeVisible({ timeout: 20_000 });
-  // The design is saved right away; the code shown is the saved one.
-  await expect(page.getByTestId('design-status')).toHaveText('Design saved.');
-  const snippet = (await page.getByTestId('embed-code').textContent()) ?? '';
-  expect(snippet).toContain('data-settings-version="1"');
-  return snippet;
-}
 
 /** The look a mounted widget shows: its width limit and its bar's border colour. */
 async function look(widget: Locator) {

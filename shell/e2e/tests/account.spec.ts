@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { seriousViolations } from '../support/axe';
+import { createStore } from '../support/stores';
+import { E2E_URLS } from '../support/urls';
+
+/**
+ * Issue 14's account: an owner exports their data, then deletes the account. Their widget stops
+ * answering, the services keep nothing of theirs, and the sign-in no longer works.
+ */
+
+/** The bearer token the dashboard sends (a deleted account's token stays valid until it expires). */
+function captureToken(page: Page): () => string {
+  let token = '';
+  page.on('request', (req) => {
+    const auth = req.headers()['authorization'];
+    if (auth?.startsWith('Bearer ') && req.url().includes('/api/')) token = auth.slice('Bearer '.length);
+  });
+  return () => token;
+}
+
+const search = (storeId: string) =>
+  fetch(`${E2E_URLS.app}/v1/stores/${storeId}/search?q=${encodeURIComponent('bread')}`, {
+    headers: { origin: 'https://customer.example' },
+  });
+
+test('an owner exports their data, deletes the account, and nothing of theirs is left', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `leaving-owner-${Date.now()}@example.com`;
+  const password = 'a-good-password';
+  const token = captureToken(page);
+
+  await page.goto('/dashboard/create-store');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Name').fill('Leaving Owner');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /create account|sign up/i }).click();
+  await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard/create-store`);
+
+  const snippet = await createStore(page, 'Leaving Bakery');
+  const storeId = /data-store-id="([^"]+)"/.exec(snippet)?.[1] ?? '';
+  expect(storeId).not.toBe('');
+  await page.goto('/dashboard/stores');
+  await expect(page.getByRole('row', { name: /Leaving Bakery/ }).getByText('done')).toBeVisible({ timeout: 45_000 });
+  expect((await search(storeId)).status).toBe(200);
+
+  // The account page, from the user menu, by keyboard.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account' }).press('Enter');
+  await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard/account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Export my data: one JSON file with the widget in it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sniff-account-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8'));
+  expect(exported.owner.email).toBe(email);
+  expect(JSON.stringify(exported.stores)).toContain(storeId);
+  await expect(page.getByText('Your data was downloaded.')).toBeVisible();
+
+  // Delete: the confirmation asks for the owner's e-mail and keeps focus inside.
+  await page.getByRole('button', { name: 'Delete account...' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(dialog.getByLabel('Your e-mail address')).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+  await dialog.getByLabel('Your e-mail address').fill(email.toUpperCase());
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page.getByText('Your account has been deleted. Signing you out...')).toBeVisible({ timeout: 30_000 });
+  const bearer = token();
+
+  // Signed out, and the sign-in is gone.
+  await expect(page).not.toHaveURL(/\/dashboard\/account/, { timeout: 15_000 });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.idp}`));
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /log in|sign in|continue/i }).click();
+  await expect(page.getByText('Wrong e-mail or password.')).toBeVisible();
+
+  // The widget stops answering on the owner's site.
+  expect((await search(storeId)).status).toBe(404);
+
+  // Every service keeps nothing of theirs (read with the token issued before the deletion).
+  const left = await fetch(`${E2E_URLS.app}/api/billing/account/export`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  expect(left.status).toBe(200);
+  expect(await left.json()).toMatchObject({
+    owner: { email },
+    billing: { subscriptions: [], invoices: [] },
+    stores: [],
+    analytics: [],
+    feedback: [],
+  });
+});

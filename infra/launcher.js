@@ -368,11 +368,11 @@ async function startProduct({
     const demo = run('demo-site', join(__dirname, 'demo-site', 'server.js'), { DEMO_SITE_PORT: String(p.demoSite) });
     await Promise.all([
       ready(idp, `http://127.0.0.1:${p.idp}/.well-known/openid-configuration`),
-      ready(billing, `${svc('billing')}/healthz`),
-      ready(search, `${svc('search')}/healthz`),
-      ready(stores, `${svc('stores')}/healthz`),
-      ready(analytics, `${svc('analytics')}/healthz`),
-      ready(feedback, `${svc('feedback')}/healthz`),
+      ready(billing, `${svc('billing')}/readyz`),
+      ready(search, `${svc('search')}/readyz`),
+      ready(stores, `${svc('stores')}/readyz`),
+      ready(analytics, `${svc('analytics')}/readyz`),
+      ready(feedback, `${svc('feedback')}/readyz`),
       ...(mailCatcher ? [ready(mailCatcher, `http://127.0.0.1:${p.inbox}/`)] : []),
       ready(demo, `http://127.0.0.1:${p.demoSite}/robots.txt`),
       ...standIns.map(([entry, url]) => ready(entry, url)),
@@ -395,7 +395,7 @@ async function startProduct({
       // the browser loads it: localhost, like the identity provider; unset with real Stripe (js.stripe.com)
       STRIPE_JS_URL: stripeUrl ? `${stripeUrl}/v3/stripe.js` : undefined,
     });
-    await ready(gateway, `http://127.0.0.1:${p.gateway}/healthz`);
+    await ready(gateway, `http://127.0.0.1:${p.gateway}/readyz`);
     return {
       urls: {
         app: appUrl,

@@ -822,10 +822,12 @@ describe('gateway', () => {
       expect((await res.json()).error).toBe('Not Found');
     });
 
-    it('answers /healthz', async () => {
-      const res = await call('/healthz');
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: 'ok' });
+    it('answers /healthz and /readyz', async () => {
+      for (const path of ['/healthz', '/readyz']) {
+        const res = await call(path);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ status: 'ok' });
+      }
     });
   });
 

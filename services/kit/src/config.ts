@@ -8,6 +8,8 @@ export const baseServiceConfigSchema = z.object({
   /** Shared secret the gateway and services put on internal calls; identity headers count only with it. */
   INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+  /** How long a starting service waits for its database to answer before it gives up (exit 1). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 

@@ -1,11 +1,35 @@
+import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
 import type { MixedList, EntitySchema } from 'typeorm';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Connects, retrying with a growing pause (up to 5 s) for `waitSeconds` while the server is not
+ * up yet (a pod that starts before Postgres, a database restarting), then gives up with the last error.
+ */
+export async function connectWithRetry(url: string, waitSeconds: number): Promise<Client> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  const logger = new Logger('Database');
+  for (let attempt = 1; ; attempt++) {
+    const client = new Client({ connectionString: url });
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      const pause = Math.min(250 * 2 ** (attempt - 1), 5000);
+      if (Date.now() + pause > deadline) throw err;
+      logger.warn(`database not reachable (${(err as Error).message}); trying again in ${pause} ms`);
+      await sleep(pause);
+    }
+  }
+}
+
 /** Creates the service's schema before TypeORM looks for its migrations table there. */
-export async function ensureSchema(url: string, schema: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
+export async function ensureSchema(url: string, schema: string, waitSeconds = 0): Promise<void> {
+  const client = await connectWithRetry(url, waitSeconds);
   try {
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
   } finally {

@@ -97,10 +97,13 @@ describe('a service built with the kit', () => {
   const post = (body: string, headers: Record<string, string>) =>
     fetch(`${svc.url}/echo`, { method: 'POST', body, headers });
 
-  it('reports healthy when its database answers', async () => {
-    const res = await fetch(`${svc.url}/healthz`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok' });
+  it('is live and ready when its database answers', async () => {
+    const live = await fetch(`${svc.url}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${svc.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
   });
 
   it('passes the verified owner to the route', async () => {

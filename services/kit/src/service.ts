@@ -20,7 +20,7 @@ const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 export function serviceDatabase(config: BaseServiceConfig, o: Omit<DatabaseOptions, 'url'>): DynamicModule {
   return TypeOrmModule.forRootAsync({
     useFactory: async () => {
-      await ensureSchema(config.DATABASE_URL, o.schema);
+      await ensureSchema(config.DATABASE_URL, o.schema, config.DATABASE_WAIT_SECONDS);
       return databaseOptions({ url: config.DATABASE_URL, ...o });
     },
   });

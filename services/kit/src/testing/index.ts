@@ -19,6 +19,7 @@ export function testConfig(databaseUrl: string): BaseServiceConfig {
     DATABASE_URL: databaseUrl,
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     LOG_LEVEL: 'warn',
+    DATABASE_WAIT_SECONDS: 10,
   };
 }
 

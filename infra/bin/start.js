@@ -8,7 +8,7 @@ const { startProduct } = require('../launcher');
 
 const root = join(__dirname, '..', '..');
 const required = [
-  ...['billing', 'stores', 'search', 'analytics', 'gateway'].map((s) => `services/${s}/dist/main.js`),
+  ...['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'].map((s) => `services/${s}/dist/main.js`),
   'shell/dist/index.html',
   ...['marketing', 'wizard', 'stores', 'analytics', 'billing'].map((m) => `mfe-${m}/dist/mf-manifest.json`),
   'services/search/widget/dist/saas-embed.js',

@@ -10,6 +10,18 @@ export const baseServiceConfigSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   /** How long a starting service waits for its database to answer before it gives up (exit 1). */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Run the service's pending migrations at start (under a lock, so replicas starting together are
+   * safe). Production sets false and runs `node infra/bin/migrate.js` once per release instead.
+   */
+  MIGRATE_ON_START: z.preprocess(
+    // a config parsed once already (a service's own schema parses the kit's again) holds a boolean
+    (v) => (typeof v === 'boolean' ? String(v) : v),
+    z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
 });
 export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 

@@ -31,7 +31,11 @@ export async function connectWithRetry(url: string, waitSeconds: number): Promis
 export async function ensureSchema(url: string, schema: string, waitSeconds = 0): Promise<void> {
   const client = await connectWithRetry(url, waitSeconds);
   try {
+    // IF NOT EXISTS is not safe against a second process creating it at the same moment: take turns.
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`sniff-schema:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    await client.query('COMMIT');
   } finally {
     await client.end();
   }
@@ -47,7 +51,7 @@ export interface DatabaseOptions {
   migrations: MixedList<Function | string>;
 }
 
-/** TypeORM options every service uses: committed migrations run at start, never synchronize. */
+/** TypeORM options every service uses: committed migrations only (run by `migrate`), never synchronize. */
 export function databaseOptions(o: DatabaseOptions): TypeOrmModuleOptions {
   return {
     type: 'postgres',
@@ -56,7 +60,7 @@ export function databaseOptions(o: DatabaseOptions): TypeOrmModuleOptions {
     entities: o.entities,
     migrations: o.migrations,
     migrationsTableName: 'migrations',
-    migrationsRun: true,
+    migrationsRun: false,
     synchronize: false,
     // Small pools: the embedded Postgres runs one transaction at a time.
     extra: { max: 5 },

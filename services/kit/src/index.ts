@@ -11,3 +11,4 @@ export * from './body-limits';
 export * from './routes';
 export * from './safe-text';
 export * from './multipart';
+export * from './migrate';

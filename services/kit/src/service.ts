@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { BaseServiceConfig, loadConfig } from './config';
 import { installBodyLimits, JSON_BODY_LIMIT, TEXT_BODY_LIMIT } from './body-limits';
 import { databaseOptions, DatabaseOptions, ensureSchema } from './database';
+import { migrate } from './migrate';
 import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { Queue } from './queue';
@@ -20,7 +21,12 @@ const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 export function serviceDatabase(config: BaseServiceConfig, o: Omit<DatabaseOptions, 'url'>): DynamicModule {
   return TypeOrmModule.forRootAsync({
     useFactory: async () => {
-      await ensureSchema(config.DATABASE_URL, o.schema, config.DATABASE_WAIT_SECONDS);
+      // In production the migrate command (a Job, run once per release) has run them: MIGRATE_ON_START=false.
+      if (config.MIGRATE_ON_START) {
+        await migrate({ url: config.DATABASE_URL, waitSeconds: config.DATABASE_WAIT_SECONDS, ...o });
+      } else {
+        await ensureSchema(config.DATABASE_URL, o.schema, config.DATABASE_WAIT_SECONDS);
+      }
       return databaseOptions({ url: config.DATABASE_URL, ...o });
     },
   });

@@ -20,6 +20,7 @@ export function testConfig(databaseUrl: string): BaseServiceConfig {
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     LOG_LEVEL: 'warn',
     DATABASE_WAIT_SECONDS: 10,
+    MIGRATE_ON_START: true,
   };
 }
 

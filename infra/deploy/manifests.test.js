@@ -1,0 +1,122 @@
+// CI's check of the deploy files, without a cluster or a Docker engine: every Kubernetes object against
+// the Kubernetes API schemas (kubernetes-models, generated from the API's OpenAPI), the compose file
+// against the Compose specification's schema (dclint), and the wiring between them (names, selectors, probes).
+const { spawnSync } = require('node:child_process');
+const { existsSync, readFileSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const YAML = require('yaml');
+
+const root = join(__dirname, '..', '..');
+const k8sDir = join(__dirname, 'k8s');
+const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
+
+const docsOf = (file) =>
+  YAML.parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((d) => {
+    if (d.errors.length) throw new Error(`${file}: ${d.errors[0].message}`);
+    return d.toJS();
+  });
+
+const kustomization = YAML.parse(readFileSync(join(k8sDir, 'kustomization.yaml'), 'utf8'));
+const objects = [...kustomization.resources, 'secrets.example.yaml'].flatMap((file) =>
+  docsOf(file).map((object) => ({ file, object })),
+);
+const ofKind = (kind) => objects.filter((o) => o.object.kind === kind).map((o) => o.object);
+
+/** The kubernetes-models class of an object, e.g. apps/v1 Deployment -> kubernetes-models/apps/v1/Deployment. */
+function modelOf({ apiVersion, kind }) {
+  return require(`kubernetes-models/${apiVersion}/${kind}`)[kind];
+}
+
+describe('Kubernetes manifests (infra/deploy/k8s)', () => {
+  it('lists every manifest file in kustomization.yaml, and only files that exist', () => {
+    const files = readdirSync(k8sDir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+    expect([...kustomization.resources, 'secrets.example.yaml'].sort()).toEqual(files.sort());
+  });
+
+  it.each(objects.map((o) => [`${o.file}: ${o.object.kind} ${o.object.metadata?.name}`, o.object]))(
+    '%s is valid against the Kubernetes API schema',
+    (_name, object) => {
+      const Model = modelOf(object);
+      expect(() => new Model(object).validate()).not.toThrow();
+    },
+  );
+
+  it('runs every service, each with resources, probes split into liveness and readiness, and a disruption budget', () => {
+    const deployments = ofKind('Deployment');
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...SERVICES].sort());
+    for (const d of deployments) {
+      const [container] = d.spec.template.spec.containers;
+      const name = d.metadata.name;
+      expect({ name, labels: d.spec.template.metadata.labels.app }).toEqual({ name, labels: name });
+      expect({ name, selector: d.spec.selector.matchLabels }).toEqual({ name, selector: { app: name } });
+      expect(container.env).toContainEqual({ name: 'SERVICE', value: name });
+      for (const part of ['requests', 'limits']) expect(container.resources[part].memory).toBeDefined();
+      expect(container.livenessProbe.httpGet.path).toBe('/healthz');
+      expect(container.readinessProbe.httpGet.path).toBe('/readyz');
+      expect(container.envFrom).toEqual([
+        { configMapRef: { name: 'sniff-config' } },
+        { secretRef: { name: 'sniff-secrets' } },
+      ]);
+      expect(ofKind('Service').some((s) => s.spec.selector.app === name)).toBe(true);
+      expect(ofKind('PodDisruptionBudget').some((p) => p.spec.selector.matchLabels.app === name)).toBe(true);
+    }
+  });
+
+  it('autoscales the gateway and search, and sends HTTPS traffic to the gateway', () => {
+    const scaled = ofKind('HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name);
+    expect(scaled.sort()).toEqual(['gateway', 'search']);
+    const [ingress] = ofKind('Ingress');
+    expect(ingress.spec.tls[0].secretName).toBeTruthy();
+    expect(ingress.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+  });
+
+  it('runs the migrations as a Job, and the services do not run them at start', () => {
+    const [job] = ofKind('Job');
+    expect(job.spec.template.spec.containers[0].command).toEqual(['node', 'infra/bin/migrate.js']);
+    expect(existsSync(join(root, 'infra', 'bin', 'migrate.js'))).toBe(true);
+    expect(ofKind('ConfigMap')[0].data.MIGRATE_ON_START).toBe('false');
+  });
+});
+
+describe('compose file (infra/deploy/compose.yaml)', () => {
+  const compose = YAML.parse(readFileSync(join(__dirname, 'compose.yaml'), 'utf8'), { merge: true });
+
+  it('is valid against the Compose specification (dclint, with its bundled official schema)', () => {
+    const dclint = join(root, 'node_modules', '.bin', 'dclint');
+    const config = join(__dirname, 'dclint.json');
+    const compose = join(__dirname, 'compose.yaml');
+    const run = spawnSync(dclint, ['-c', config, '--color', 'false', compose], { encoding: 'utf8' });
+    expect({ status: run.status, output: run.stdout.trim() }).toEqual({ status: 0, output: '' });
+  });
+
+  it('starts each service after the migrations, and the gateway after every service is healthy', () => {
+    for (const name of SERVICES) {
+      const s = compose.services[name];
+      expect({ name, migrate: s.depends_on.migrate }).toEqual({
+        name,
+        migrate: { condition: 'service_completed_successfully' },
+      });
+      expect(s.healthcheck.test.join(' ')).toContain('/readyz');
+    }
+    for (const name of SERVICES.filter((s) => s !== 'gateway')) {
+      expect(compose.services.gateway.depends_on[name]).toEqual({ condition: 'service_healthy' });
+    }
+    expect(compose.services.migrate.depends_on.postgres).toEqual({ condition: 'service_healthy' });
+  });
+});
+
+describe('image', () => {
+  it('keeps the local data directory, keys and build output out of the build context', () => {
+    const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n');
+    for (const entry of ['.data', '**/.data', '**/node_modules', '**/dist', '*.pem', '*.key', '.env']) {
+      expect(ignored).toContain(entry);
+    }
+  });
+
+  it('runs on a maintained Node LTS', () => {
+    const dockerfile = readFileSync(join(__dirname, 'Dockerfile'), 'utf8');
+    const images = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].map((m) => Number(m[1]));
+    expect(images.length).toBeGreaterThan(0);
+    for (const major of images) expect([22, 24]).toContain(major);
+  });
+});

@@ -7,3 +7,4 @@ export * from './validation';
 export * from './unsafe-text';
 export * from './shopify';
 export * from './squarespace';
+export * from './account';

@@ -7,4 +7,5 @@ export * from './validation';
 export * from './unsafe-text';
 export * from './shopify';
 export * from './squarespace';
+export * from './account';
 export * from './account-deletion';

@@ -1,5 +1,11 @@
 import { Client } from 'pg';
-import { searchResponseSchema, usageResponseSchema, WIDGET_SIZES } from '@sniff/contracts';
+import {
+  ownerDeletionCountsSchema,
+  ownerUsageExportSchema,
+  searchResponseSchema,
+  usageResponseSchema,
+  WIDGET_SIZES,
+} from '@sniff/contracts';
 import {
   asOwner,
   asInternal,
@@ -262,5 +268,51 @@ describe('monthly search usage and quotas', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it("exports and deletes one owner's usage for the account job, only theirs, and nothing comes back", async () => {
+    const internal = async (method: string, owner: string, base: string) => {
+      const res = await fetch(`${base}/internal/owners/${encodeURIComponent(owner)}`, {
+        method,
+        headers: asInternal(),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as unknown;
+    };
+    const rowsOf = async (owner: string) =>
+      (await sql.query(`SELECT count(*)::int AS n FROM search.usage WHERE owner_sub = $1`, [owner])).rows[0]
+        .n as number;
+    const shopBefore = ownerUsageExportSchema.parse(await internal('GET', SHOP, search.url));
+    expect(shopBefore.usage.length).toBeGreaterThan(0);
+    // A worker that flushes only when it stops: what it counted is in the export all the same.
+    const worker = await startSearch({ ...searchConfig, SEARCH_USAGE_FLUSH_MS: 3_600_000 });
+    try {
+      await visitorSearch(FREE_A, 'shipping', worker.url);
+      expect(ownerUsageExportSchema.strict().parse(await internal('GET', FREE, worker.url))).toEqual({
+        usage: [
+          { periodStart: '2026-05-01T00:00:00.000Z', searches: 500 },
+          { periodStart: '2026-06-01T00:00:00.000Z', searches: 2 },
+        ],
+      });
+      // One more search still in the worker's memory when the account goes.
+      await visitorSearch(FREE_A, 'pricing', worker.url);
+      expect(ownerDeletionCountsSchema.parse(await internal('DELETE', FREE, worker.url))).toEqual({
+        deleted: { usage: 2 },
+      });
+      expect(await internal('GET', FREE, worker.url)).toEqual({ usage: [] });
+      expect(await internal('DELETE', FREE, search.url)).toEqual({ deleted: { usage: 0 } });
+      expect(await internal('DELETE', 'never-an-owner', search.url)).toEqual({ deleted: { usage: 0 } });
+    } finally {
+      await worker.close();
+    }
+    // The worker wrote its counts when it stopped: the deleted owner's were not among them.
+    expect(await rowsOf(FREE)).toBe(0);
+    expect(await internal('GET', SHOP, search.url)).toEqual(shopBefore);
+
+    expect((await fetch(`${search.url}/internal/owners/${SHOP}`, { method: 'DELETE' })).status).toBe(403);
+    const nul = await fetch(`${search.url}/internal/owners/${SHOP}%00`, { method: 'DELETE', headers: asInternal() });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ field: 'sub' });
+    expect(await rowsOf(SHOP)).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,7 @@ import {
   testConfig,
   type TestService,
 } from '@sniff/service-kit/testing';
+import { AnalyticsAppModule } from '../../analytics/src/app.module';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
@@ -203,21 +204,25 @@ interface Stack {
   search: TestService;
   /** Another search worker on the same database, as SEARCH_WORKERS=2 runs beside the first. */
   search2: TestService;
+  /** Deleting a store (each round) deletes its analytics too. */
+  analytics: TestService;
 }
 
-/** Billing (plans only, the owner on Shopify Starter), stores and the real search service, as usage.test.ts runs them. */
+/** Billing (plans only, the owner on Shopify Starter), stores, analytics and the real search service, as usage.test.ts runs them. */
 async function startServices(databaseUrl: string): Promise<Stack> {
   const base = { ...testConfig(databaseUrl), LOG_LEVEL: VERBOSE ? ('log' as const) : ('warn' as const) };
-  const [billingPort, storesPort, searchPort] = await freePorts(3);
+  const [billingPort, storesPort, searchPort, analyticsPort] = await freePorts(4);
   const at = (port: number | undefined) => `http://127.0.0.1:${port}`;
   const billingConfig = plansOnlyBillingConfig(base, `${OWNER}:starter`);
   const billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig, billingPort);
   const storesConfig = storesTestConfig(base, {
     BILLING_URL: at(billingPort),
     SEARCH_URL: at(searchPort),
-    ANALYTICS_URL: 'http://127.0.0.1:9',
+    ANALYTICS_URL: at(analyticsPort),
     FETCH_ALLOW_ORIGINS: [],
   });
+  const analyticsConfig = { ...base, STORES_URL: at(storesPort), BILLING_URL: at(billingPort) };
+  const analytics = await startTestService(AnalyticsAppModule.forRoot(analyticsConfig), analyticsConfig, analyticsPort);
   const stores = await startTestService(StoresModule.forRoot(storesConfig), storesConfig, storesPort);
   const searchConfig = { ...base, STORES_URL: at(storesPort), BILLING_URL: at(billingPort) };
   const search = await startTestService(SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
@@ -225,7 +230,7 @@ async function startServices(databaseUrl: string): Promise<Stack> {
   // it asks the stores service for their widget rules.
   const search2Config = { ...searchConfig, LOG_LEVEL: VERBOSE ? ('log' as const) : ('error' as const) };
   const search2 = await startTestService(SearchAppModule.forRoot(search2Config), search2Config);
-  return { billing, stores, search, search2 };
+  return { billing, stores, search, search2, analytics };
 }
 
 /** The product ids the upload gives the rows (csv-<handle>, -2, -3 ... for a repeated name), as catalogue-csv.ts does. */
@@ -700,7 +705,7 @@ async function main(): Promise<number> {
     process.off('SIGTERM', onSignal);
     log('stopping the services ...');
     if (stack)
-      for (const svc of [stack.search2, stack.search, stack.stores, stack.billing])
+      for (const svc of [stack.search2, stack.search, stack.stores, stack.analytics, stack.billing])
         await svc.close().catch(() => undefined);
     await db.drop().catch(() => undefined);
   }

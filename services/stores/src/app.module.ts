@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { acceptsUploads, HealthModule, Queue, queueProviders, serviceDatabase } from '@sniff/service-kit';
+import { AccountModule } from './account/account.module';
 import { STORES_CONFIG, StoresConfig } from './config';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { FetchingModule } from './fetching/fetching.module';
@@ -65,6 +66,7 @@ export class AppModule {
         SquarespaceModule,
         ShopifyModule,
         WidgetSettingsModule,
+        AccountModule,
       ],
       // The Shopify catalogue upload (multipart).
       providers: [acceptsUploads()],

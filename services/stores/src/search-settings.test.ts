@@ -18,6 +18,7 @@ import { STORES_CONFIG, type StoresConfig } from './config';
 import { storesTestConfig } from './testing/config';
 import { SyncService } from './sync/sync.service';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
+import { SearchStub, startAnalyticsStub } from './testing/search-stub';
 
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -47,6 +48,7 @@ describe('store search settings', () => {
   let billing: TestService;
   let stores: TestService;
   let search: { app: INestApplication; url: string } | null = null;
+  let analytics: SearchStub;
   let searchPort: number;
   let storeId: string;
 
@@ -96,11 +98,12 @@ describe('store search settings', () => {
     const billingConfig = plansOnlyBillingConfig(testConfig(db.url), 'paid-owner:busniess_starter_monthly');
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     search = await startSearch(db.url, 0);
+    analytics = await startAnalyticsStub();
     searchPort = Number(new URL(search.url).port);
     const config = storesTestConfig(testConfig(db.url), {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
-      ANALYTICS_URL: 'http://127.0.0.1:9',
+      ANALYTICS_URL: analytics.url,
       FETCH_ALLOW_ORIGINS: [site.origin],
       INGEST_EXPIRE_SECONDS: 60,
       INGEST_RETRY_DELAY_SECONDS: 1,
@@ -135,6 +138,7 @@ describe('store search settings', () => {
   afterAll(async () => {
     await stores?.close();
     await search?.app.close();
+    await analytics?.close();
     await billing?.close();
     await site?.close();
     await db?.drop();

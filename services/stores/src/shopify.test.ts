@@ -6,7 +6,7 @@ import { storesTestConfig } from './testing/config';
 import { DEMO_SHOP, SHOPIFY_APP, startShopify, type Provider } from './testing/providers';
 import { startFixtureSite } from './testing/fixture-site';
 import { ownerApi, waitFor } from './testing/owner-api';
-import { SearchStub, startSearchStub } from './testing/search-stub';
+import { SearchStub, startAnalyticsStub, startSearchStub } from './testing/search-stub';
 
 jest.setTimeout(90_000);
 
@@ -33,11 +33,13 @@ describe('Shopify stores', () => {
   let billing: TestService;
   let stores: TestService;
   let search: SearchStub;
+  let analytics: SearchStub;
   let shopify: Provider;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     search = await startSearchStub();
+    analytics = await startAnalyticsStub();
     // Refills fast: the fixture shop's 300 products cost more than one bucket at Shopify's real rate.
     shopify = await startShopify({ restoreRate: 2_000 });
     const billingConfig = plansOnlyBillingConfig(
@@ -48,7 +50,7 @@ describe('Shopify stores', () => {
     const config = storesTestConfig(testConfig(db.url), {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
-      ANALYTICS_URL: 'http://127.0.0.1:9',
+      ANALYTICS_URL: analytics.url,
       FETCH_ALLOW_ORIGINS: [shopify.url],
       PUBLIC_URL: PUBLIC,
       SHOPIFY_API_KEY: SHOPIFY_APP.key,
@@ -65,6 +67,7 @@ describe('Shopify stores', () => {
     await stores?.close();
     await billing?.close();
     await search?.close();
+    await analytics?.close();
     await shopify?.stop();
     await db?.drop();
   });

@@ -10,7 +10,7 @@ import { storesTestConfig } from './testing/config';
 import { documentId } from './ingestion/extract';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 import { ownerApi, waitFor } from './testing/owner-api';
-import { SearchStub, startSearchStub } from './testing/search-stub';
+import { SearchStub, startAnalyticsStub, startSearchStub } from './testing/search-stub';
 import { SYNC_QUEUE } from './sync/sync.constants';
 
 const xml = (body: string | ((o: string) => string)) => ({ type: 'application/xml', body });
@@ -30,6 +30,7 @@ describe('stores service', () => {
   let billing: TestService;
   let stores: TestService;
   let search: SearchStub;
+  let analytics: SearchStub;
   let siteA: FixtureSite; // sitemap + robots
   let siteB: FixtureSite; // sitemap index
   let siteC: FixtureSite; // links only
@@ -40,6 +41,7 @@ describe('stores service', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     search = await startSearchStub();
+    analytics = await startAnalyticsStub();
     siteA = await startFixtureSite({
       '/': html('Acme', '<h1>Acme widgets</h1><a href="/pricing">Pricing</a>'),
       '/pricing': PRICING,
@@ -96,7 +98,7 @@ describe('stores service', () => {
     const config = storesTestConfig(testConfig(db.url), {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
-      ANALYTICS_URL: 'http://127.0.0.1:9',
+      ANALYTICS_URL: analytics.url,
       // Only the fixture sites: the billing service, the search stub and Postgres share their host.
       FETCH_ALLOW_ORIGINS: [siteA, siteB, siteC, siteD, siteE].map((s) => s.origin).concat(gone),
       INGEST_EXPIRE_SECONDS: 60,
@@ -108,7 +110,7 @@ describe('stores service', () => {
   afterAll(async () => {
     await stores?.close();
     await billing?.close();
-    for (const s of [search, siteA, siteB, siteC, siteD, siteE]) await s?.close();
+    for (const s of [search, analytics, siteA, siteB, siteC, siteD, siteE]) await s?.close();
     await db?.drop();
   });
 
@@ -285,15 +287,19 @@ describe('stores service', () => {
       expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Store not found' });
       expect(await storeOf('paid-owner', storeId)).toBeDefined();
       expect(search.calls.some((c) => c.method === 'DELETE')).toBe(false);
+      expect(analytics.calls).toEqual([]);
     });
 
-    it("deletes the caller's store and its search documents", async () => {
+    it("deletes the caller's store, its search documents and its analytics", async () => {
       const res = await post('/managestores/delete-store', 'paid-owner', { store_id: storeId, platform: 'custom' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ deleted: true, store_id: storeId });
       expect(await list('paid-owner')).toEqual([]);
       expect(search.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
         `/internal/stores/${storeId}`,
+      ]);
+      expect(analytics.calls.map((c) => `${c.method} ${c.path} ${c.token ? 'internal' : 'anonymous'}`)).toEqual([
+        `DELETE /internal/stores/${storeId} internal`,
       ]);
       expect((await post('/managestores/delete-store', 'paid-owner', { store_id: storeId })).status).toBe(404);
     });

@@ -15,7 +15,7 @@ import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 const EVENTS_BATCH = 100;
 
 /** Why an event was not stored; `stored` when it was. */
-export type RecordOutcome = 'stored' | 'duplicate' | 'malformed' | 'over-limit';
+export type RecordOutcome = 'stored' | 'duplicate' | 'malformed' | 'over-limit' | 'store-deleted';
 
 /**
  * The write side: consumes search events from the queue into analytics.search_events. Each event is
@@ -46,7 +46,8 @@ export class EventsService implements OnApplicationBootstrap {
 
   /**
    * Stores one event unless it is malformed, a repeat (the same job, or the same visitor's event about
-   * the same answer) or over the visitor's hourly allowance for the store (EVENTS_PER_VISITOR_HOUR).
+   * the same answer), over the visitor's hourly allowance for the store (EVENTS_PER_VISITOR_HOUR), or
+   * about a store deleted meanwhile (it was still in the queue when the store's events were deleted).
    */
   async record(data: unknown, jobId: string): Promise<RecordOutcome> {
     const parsed = recordedSearchEventSchema.safeParse(data);
@@ -69,6 +70,7 @@ export class EventsService implements OnApplicationBootstrap {
       throw err;
     }
     if (rows.length) return 'stored';
+    if (await this.isDeleted(e.storeId)) return 'store-deleted';
     const [{ n }] = (await this.db.query(
       `SELECT count(*)::int AS n FROM analytics.search_events
         WHERE store_id = $1 AND visitor = $2 AND type = $3 AND at > $4::timestamptz - interval '1 hour'`,
@@ -77,9 +79,16 @@ export class EventsService implements OnApplicationBootstrap {
     return n >= this.config.EVENTS_PER_VISITOR_HOUR ? 'over-limit' : 'duplicate';
   }
 
+  private async isDeleted(storeId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(`SELECT 1 FROM analytics.deleted_stores WHERE store_id = $1`, [
+      storeId,
+    ]);
+    return rows.length > 0;
+  }
+
   /**
-   * One statement: the allowance is read and the event inserted together. Conflicts (a retried job,
-   * a repeated event) are skipped by the unique indexes.
+   * One statement: the allowance and the deleted stores are read and the event inserted together.
+   * Conflicts (a retried job, a repeated event) are skipped by the unique indexes.
    */
   private insert(jobId: string, e: RecordedSearchEvent, at: Date): Promise<{ id: string | null }[]> {
     return this.db.query(
@@ -90,6 +99,7 @@ export class EventsService implements OnApplicationBootstrap {
        INSERT INTO analytics.search_events
          (job_id, store_id, type, query, normalized_query, result_count, hit_id, url, visitor, search_key, at)
        SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM recent WHERE recent.n < $12
+          AND NOT EXISTS (SELECT 1 FROM analytics.deleted_stores d WHERE d.store_id = $2)
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [

@@ -19,7 +19,7 @@ import { WidgetRules } from './widget-rules';
 import { Clock, systemClock, USAGE_CLOCK } from '../usage/clock';
 import { OwnerPlans } from '../usage/owner-plans';
 import { QuotaGate } from '../usage/quota-gate';
-import { UsageController } from '../usage/usage.controller';
+import { InternalUsageController, UsageController } from '../usage/usage.controller';
 import { UsageCounter } from '../usage/usage-counter';
 import { UsageService } from '../usage/usage.service';
 
@@ -38,7 +38,7 @@ export class SearchModule implements OnModuleInit {
     return {
       module: SearchModule,
       imports: [TypeOrmModule.forFeature([DocumentEntity, IndexSnapshotEntity])],
-      controllers: [PublicController, InternalController, UsageController],
+      controllers: [PublicController, InternalController, UsageController, InternalUsageController],
       providers: [
         SearchService,
         StoreSettingsService,

@@ -59,6 +59,11 @@ export class UsageCounter {
     return new Map(rows.map((r) => [r.owner_sub, r.count]));
   }
 
+  /** Drops this worker's unflushed counts of the owner (their account is being deleted). */
+  forget(owner: string): void {
+    for (const [k, delta] of this.pending) if (delta.owner === owner) this.pending.delete(k);
+  }
+
   /** Adds the unflushed deltas to the database; one flush at a time. Deltas that fail are kept for the next. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.write());

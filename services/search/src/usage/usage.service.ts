@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { UsageResponse } from '@sniff/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { OwnerDeletionCounts, OwnerUsageExport, UsageResponse } from '@sniff/contracts';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { SearchService } from '../search/search.service';
 import { WidgetRules } from '../search/widget-rules';
@@ -26,6 +28,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     private readonly gate: QuotaGate,
     private readonly search: SearchService,
     private readonly plans: OwnerPlans,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   onModuleInit(): void {
@@ -51,6 +54,32 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
       periodStart: start.toISOString(),
       periodEnd: end.toISOString(),
     };
+  }
+
+  /** Internal (account export): the owner's counted searches per month, this worker's included. */
+  async ofOwner(ownerSub: string): Promise<OwnerUsageExport> {
+    await this.counter.flush();
+    const rows: { period_start: Date; count: number }[] = await this.db.query(
+      `SELECT "period_start", "count" FROM "search"."usage" WHERE "owner_sub" = $1 ORDER BY "period_start"`,
+      [ownerSub],
+    );
+    return { usage: rows.map((r) => ({ periodStart: new Date(r.period_start).toISOString(), searches: r.count })) };
+  }
+
+  /**
+   * Internal (account deletion): removes the owner's usage rows. Counts this worker holds are written
+   * first and then forgotten, so a later flush cannot bring a row back. (The owner's stores are gone
+   * from search by then: the stores service deletes them first, so nothing new is counted.)
+   */
+  async deleteOwner(ownerSub: string): Promise<OwnerDeletionCounts> {
+    await this.counter.flush();
+    this.counter.forget(ownerSub);
+    // A DELETE answers [rows, count] through TypeORM.
+    const [, usage] = (await this.db.query(`DELETE FROM "search"."usage" WHERE "owner_sub" = $1`, [ownerSub])) as [
+      unknown,
+      number,
+    ];
+    return { deleted: { usage } };
   }
 
   /** One flush and gate refresh; a slow database skips ticks rather than piling them up. */

@@ -35,6 +35,14 @@ import type { WidgetSettingsEntity } from '../widget-settings/widget-settings.en
 
 type CreateWebsite = z.infer<typeof createWebsiteRequestSchema>;
 
+/** Rows removed with a store, by kind. */
+export interface StoreDeletionCounts {
+  stores: number;
+  widgetSettings: number;
+  searchSettings: number;
+  sourceItems: number;
+}
+
 export function newStoreId(): string {
   return `st_${randomBytes(12).toString('base64url')}`;
 }
@@ -226,10 +234,20 @@ export class StoresService {
     }
   }
 
-  /** Deletes the caller's store, its search documents and index, and its pending ingestion. */
+  /** Deletes the caller's store with everything kept for it here, in search and in analytics. */
   async delete(ownerSub: string, storeId: string): Promise<{ deleted: true; store_id: string }> {
     const store = await this.stores.findOne({ where: { id: storeId, ownerSub } });
     if (!store) throw new NotFoundException('Store not found');
+    await this.remove(store);
+    return { deleted: true, store_id: store.id };
+  }
+
+  /**
+   * Removes a store: cancels its pending ingestion, has search drop its documents and index and
+   * analytics its events, and only then deletes its rows here. A sibling that does not answer stops
+   * it with a 503 and the store stays, so deleting it again finishes the job (each step is idempotent).
+   */
+  async remove(store: Pick<StoreEntity, 'id' | 'jobId'>): Promise<StoreDeletionCounts> {
     if (store.jobId) {
       try {
         await (await this.queue.client()).cancel(SYNC_QUEUE, store.jobId);
@@ -238,11 +256,20 @@ export class StoresService {
         this.logger.debug(`cancel ${store.jobId}: ${(err as Error).message}`);
       }
     }
-    await callInternal('search', this.config.SEARCH_URL, `/internal/stores/${encodeURIComponent(store.id)}`, {
-      method: 'DELETE',
+    const path = `/internal/stores/${encodeURIComponent(store.id)}`;
+    await callInternal('search', this.config.SEARCH_URL, path, { method: 'DELETE' });
+    await callInternal('analytics', this.config.ANALYTICS_URL, path, { method: 'DELETE' });
+    return this.db.transaction(async (m) => {
+      // The settings and items would go with the store (ON DELETE CASCADE); deleted first to be counted.
+      // A DELETE answers [rows, count] through TypeORM.
+      const count = async (table: string, column: string) =>
+        ((await m.query(`DELETE FROM "stores"."${table}" WHERE "${column}" = $1`, [store.id])) as [unknown, number])[1];
+      const widgetSettings = await count('widget_settings', 'store_id');
+      const searchSettings = await count('search_settings', 'store_id');
+      const sourceItems = await count('source_items', 'store_id');
+      const stores = await count('stores', 'id');
+      return { stores, widgetSettings, searchSettings, sourceItems };
     });
-    await this.stores.delete({ id: store.id, ownerSub });
-    return { deleted: true, store_id: store.id };
   }
 
   /**

@@ -57,3 +57,9 @@ export async function startSearchStub(): Promise<SearchStub> {
       }),
   };
 }
+
+/**
+ * A stand-in for the analytics service's internal API (DELETE /internal/stores/:id when a store is
+ * deleted): the same recorder, answering 200 to every call.
+ */
+export const startAnalyticsStub = startSearchStub;

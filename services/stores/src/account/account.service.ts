@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import {
+  type OwnerDeletionCounts,
+  type OwnerStoreExport,
+  type OwnerStoresExport,
+  searchSettingsSchema,
+} from '@sniff/contracts';
+import { SearchSettingsEntity } from '../search-settings/search-settings.entity';
+import { StoreEntity } from '../stores/store.entity';
+import { StoresService } from '../stores/stores.service';
+import { WidgetSettingsEntity } from '../widget-settings/widget-settings.entity';
+import { savedSettings } from '../widget-settings/widget-settings.service';
+
+/**
+ * An owner's stores for "Export my data" and "Delete Account" (billing's account job calls these).
+ * The export is what the owner entered or chose, never a credential.
+ */
+@Injectable()
+export class AccountService {
+  constructor(
+    @InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>,
+    @InjectRepository(WidgetSettingsEntity) private readonly widgetSettings: Repository<WidgetSettingsEntity>,
+    @InjectRepository(SearchSettingsEntity) private readonly searchSettings: Repository<SearchSettingsEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly registry: StoresService,
+  ) {}
+
+  async exportOwner(ownerSub: string): Promise<OwnerStoresExport> {
+    // `credential` is never selected (select: false); only whether there is one.
+    const rows = await this.stores.find({ where: { ownerSub }, order: { createdAt: 'ASC', id: 'ASC' } });
+    if (!rows.length) return { stores: [] };
+    const ids = rows.map((s) => s.id);
+    const connected = new Set(
+      (
+        await this.db.query<{ id: string }[]>(
+          `SELECT "id" FROM "stores"."stores" WHERE "id" = ANY($1) AND "credential" IS NOT NULL`,
+          [ids],
+        )
+      ).map((r) => r.id),
+    );
+    const widget = new Map((await this.widgetSettings.findBy({ storeId: In(ids) })).map((w) => [w.storeId, w]));
+    const search = new Map((await this.searchSettings.findBy({ storeId: In(ids) })).map((w) => [w.storeId, w]));
+    return {
+      stores: rows.map((s): OwnerStoreExport => {
+        const w = widget.get(s.id);
+        const q = search.get(s.id);
+        return {
+          id: s.id,
+          name: s.name,
+          nickname: s.nickname,
+          url: s.url,
+          platform: s.platform,
+          storeType: s.storeType,
+          source: s.source,
+          // Picked field by field: nothing added to the column later reaches an export unseen.
+          sourceConfig: pick(s.sourceConfig, ['storeType', 'searchType', 'sitemapUrl', 'siteUrl', 'shop']),
+          connected: connected.has(s.id),
+          pageUrls: s.pageUrls,
+          status: s.status,
+          statusReason: s.statusReason,
+          pagesIndexed: s.pagesIndexed,
+          createdAt: s.createdAt.toISOString(),
+          updatedAt: s.updatedAt.toISOString(),
+          lastSyncedAt: s.lastSyncedAt?.toISOString() ?? null,
+          nextSyncAt: s.nextSyncAt?.toISOString() ?? null,
+          widgetSettings: w ? savedSettings(w) : null,
+          searchSettings: q ? searchSettingsSchema.parse(q.settings) : null,
+        };
+      }),
+    };
+  }
+
+  /**
+   * Deletes every store of the owner as the owner's own delete-store does, oldest first, and their
+   * pending "Connect with Shopify" requests. A sibling that does not answer stops it with a 503: the
+   * stores not reached yet stay whole, and calling again finishes the job.
+   */
+  async deleteOwner(ownerSub: string): Promise<OwnerDeletionCounts> {
+    // First, so no connection completes into a new store behind this deletion.
+    const [, shopifyConnections] = (await this.db.query(
+      `DELETE FROM "stores"."shopify_connects" WHERE "owner_sub" = $1`,
+      [ownerSub],
+    )) as [unknown, number];
+    const deleted = { stores: 0, widgetSettings: 0, searchSettings: 0, sourceItems: 0, shopifyConnections };
+    const stores = await this.stores.find({
+      where: { ownerSub },
+      select: { id: true, jobId: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    for (const store of stores) {
+      const counts = await this.registry.remove(store);
+      for (const [kind, n] of Object.entries(counts)) deleted[kind as keyof typeof counts] += n;
+    }
+    return { deleted };
+  }
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) if (value?.[k] !== undefined) out[k] = value[k];
+  return out;
+}

@@ -1,6 +1,8 @@
 // The owner's own account (privacy policy: export my data, Delete Account). Reached through the gateway as
 // /api/billing/account/<path>; billing runs the deletion as a queued job across every service.
 import { z } from 'zod';
+import { ownerStoreExportSchema, ownerUsageExportSchema, storeEventExportSchema } from './account';
+import { billingAccountResponseSchema } from './billing';
 
 /** What a deletion does, in order; each step is recorded when done, so a retried job resumes after the last. */
 export const ACCOUNT_DELETION_STEPS = [
@@ -31,14 +33,26 @@ export const accountDeletionStatusSchema = z.object({
 });
 export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>;
 
+/** A message the owner sent from the dashboard's feedback panel. */
+export const ownerFeedbackMessageSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  page: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+// feedback (internal): GET /internal/owners/:sub
+export const ownerFeedbackExportSchema = z.object({ messages: z.array(ownerFeedbackMessageSchema) });
+
 // GET account/export -> AccountExport: everything Sniff keeps about the owner, as JSON
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   owner: z.object({ sub: z.string(), email: z.string() }),
-  billing: z.object({ subscriptions: z.array(z.unknown()), invoices: z.array(z.unknown()) }),
-  stores: z.array(z.unknown()),
-  usage: z.unknown(),
-  analytics: z.array(z.object({ storeId: z.string(), events: z.array(z.unknown()) })),
-  feedback: z.array(z.unknown()),
+  billing: billingAccountResponseSchema,
+  stores: z.array(ownerStoreExportSchema),
+  usage: ownerUsageExportSchema.shape.usage,
+  analytics: z.array(z.object({ storeId: z.string(), events: z.array(storeEventExportSchema) })),
+  feedback: z.array(ownerFeedbackMessageSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

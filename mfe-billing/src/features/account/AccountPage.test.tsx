@@ -120,10 +120,15 @@ describe('Account: export', () => {
     exportedAt: '2026-11-26T10:00:00.000Z',
     owner: { sub: 'owner-1', email: 'owner@example.com' },
     billing: { subscriptions: [], invoices: [] },
-    stores: [{ id: 'store-1', url: 'https://shop.example' }],
-    usage: { months: [] },
-    analytics: [{ storeId: 'store-1', events: [] }],
-    feedback: [],
+    stores: [],
+    usage: [{ periodStart: '2026-11-01T00:00:00.000Z', searches: 42 }],
+    analytics: [
+      {
+        storeId: 'store-1',
+        events: [{ type: 'search', query: 'bread', at: '2026-11-25T10:00:00.000Z', resultCount: 3, url: null }],
+      },
+    ],
+    feedback: [{ id: 'f1', text: 'Love it', page: '/dashboard', createdAt: '2026-11-20T10:00:00.000Z', sentAt: null }],
   };
 
   it('downloads everything as a dated JSON file', async () => {

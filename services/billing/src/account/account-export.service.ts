@@ -13,7 +13,7 @@ export class AccountExportService {
   ) {}
 
   async export(owner: Owner): Promise<AccountExport> {
-    const [billing, { stores }, usage, { messages }] = await Promise.all([
+    const [billing, { stores }, { usage }, { messages }] = await Promise.all([
       this.billing.account(owner),
       this.ownerData.stores(owner.sub),
       this.ownerData.usage(owner.sub),

@@ -1,4 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import {
+  ownerFeedbackExportSchema,
+  ownerStoresExportSchema,
+  ownerUsageExportSchema,
+  storeEventsExportSchema,
+  type OwnerStoresExport,
+} from '@sniff/contracts';
 import { callInternal } from '@sniff/service-kit';
 import type { AccountServicesConfig } from '../config';
 
@@ -16,29 +23,37 @@ export class OwnerData {
     private readonly urls: Pick<AccountServicesConfig, 'STORES_URL' | 'SEARCH_URL' | 'ANALYTICS_URL' | 'FEEDBACK_URL'>,
   ) {}
 
-  stores(owner: string): Promise<{ stores: Array<{ id: string } & Record<string, unknown>> }> {
-    return callInternal('stores', this.urls.STORES_URL, `/internal/owners/${sub(owner)}`);
+  async stores(owner: string): Promise<OwnerStoresExport> {
+    return ownerStoresExportSchema.parse(
+      await callInternal('stores', this.urls.STORES_URL, `/internal/owners/${sub(owner)}`),
+    );
   }
   deleteStores(owner: string): Promise<unknown> {
     return callInternal('stores', this.urls.STORES_URL, `/internal/owners/${sub(owner)}`, { method: 'DELETE' });
   }
 
-  usage(owner: string): Promise<unknown> {
-    return callInternal('search', this.urls.SEARCH_URL, `/internal/owners/${sub(owner)}`);
+  async usage(owner: string) {
+    return ownerUsageExportSchema.parse(
+      await callInternal('search', this.urls.SEARCH_URL, `/internal/owners/${sub(owner)}`),
+    );
   }
   deleteUsage(owner: string): Promise<unknown> {
     return callInternal('search', this.urls.SEARCH_URL, `/internal/owners/${sub(owner)}`, { method: 'DELETE' });
   }
 
-  events(storeId: string): Promise<{ events: unknown[] }> {
-    return callInternal('analytics', this.urls.ANALYTICS_URL, `/internal/stores/${sub(storeId)}/events`);
+  async events(storeId: string) {
+    return storeEventsExportSchema.parse(
+      await callInternal('analytics', this.urls.ANALYTICS_URL, `/internal/stores/${sub(storeId)}/events`),
+    );
   }
   deleteEvents(storeId: string): Promise<unknown> {
     return callInternal('analytics', this.urls.ANALYTICS_URL, `/internal/stores/${sub(storeId)}`, { method: 'DELETE' });
   }
 
-  feedback(owner: string): Promise<{ messages: unknown[] }> {
-    return callInternal('feedback', this.urls.FEEDBACK_URL, `/internal/owners/${sub(owner)}`);
+  async feedback(owner: string) {
+    return ownerFeedbackExportSchema.parse(
+      await callInternal('feedback', this.urls.FEEDBACK_URL, `/internal/owners/${sub(owner)}`),
+    );
   }
   deleteFeedback(owner: string): Promise<unknown> {
     return callInternal('feedback', this.urls.FEEDBACK_URL, `/internal/owners/${sub(owner)}`, { method: 'DELETE' });

@@ -7,6 +7,7 @@ const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs'
 const net = require('node:net');
 const { join, relative } = require('node:path');
 const { startEmbeddedPostgres } = require('./embedded-postgres');
+const { localCertificate } = require('./idp/local-tls');
 
 const root = join(__dirname, '..');
 const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
@@ -104,6 +105,45 @@ function platformSettings(env) {
             shopsUrl: env.SHOPIFY_SHOPS_URL,
           }
         : { local: true, apiKey: 'sniff-local-app', apiSecret: `shpss_local_${randomBytes(12).toString('hex')}` },
+  };
+}
+
+/**
+ * Auth0 Management API settings. AUTH0_MGMT_DOMAIN in the environment means a real tenant: it and
+ * AUTH0_MGMT_CLIENT_ID / AUTH0_MGMT_CLIENT_SECRET pass through to billing. Otherwise the local IdP serves the
+ * API on its own port, also over HTTPS with a certificate kept in the data directory (the auth0 SDK only
+ * calls https://{domain}), which billing trusts through NODE_EXTRA_CA_CERTS; its M2M secret is fresh per run.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {number} idpPort
+ * @param {string} dataDir
+ */
+async function managementSettings(env, idpPort, dataDir) {
+  const clientId = 'sniff-billing';
+  const clientSecret = randomBytes(24).toString('hex');
+  if (env.AUTH0_MGMT_DOMAIN) {
+    return {
+      idpEnv: { IDP_MGMT_CLIENT_ID: clientId, IDP_MGMT_CLIENT_SECRET: clientSecret },
+      billingEnv: {
+        AUTH0_MGMT_DOMAIN: env.AUTH0_MGMT_DOMAIN,
+        AUTH0_MGMT_CLIENT_ID: env.AUTH0_MGMT_CLIENT_ID,
+        AUTH0_MGMT_CLIENT_SECRET: env.AUTH0_MGMT_CLIENT_SECRET,
+      },
+    };
+  }
+  const tls = await localCertificate(join(dataDir, 'idp-tls'));
+  return {
+    idpEnv: {
+      IDP_MGMT_CLIENT_ID: clientId,
+      IDP_MGMT_CLIENT_SECRET: clientSecret,
+      IDP_TLS_CERT_FILE: tls.certFile,
+      IDP_TLS_KEY_FILE: tls.keyFile,
+    },
+    billingEnv: {
+      AUTH0_MGMT_DOMAIN: `localhost:${idpPort}`,
+      AUTH0_MGMT_CLIENT_ID: clientId,
+      AUTH0_MGMT_CLIENT_SECRET: clientSecret,
+      NODE_EXTRA_CA_CERTS: tls.certFile,
+    },
   };
 }
 
@@ -252,12 +292,14 @@ async function startProduct({
     const base = { DATABASE_URL: databaseUrl, INTERNAL_TOKEN: internalToken, HOST: '127.0.0.1' };
     const svc = (name) => `http://127.0.0.1:${p[name]}`;
 
+    const management = await managementSettings(env, p.idp, dataDir);
     const idp = run('idp', join(__dirname, 'idp', 'server.mjs'), {
       ...base,
       IDP_PORT: String(p.idp),
       IDP_ISSUER: `${idpUrl}/`,
       PUBLIC_URL: appUrl,
       AUTH_AUDIENCE: audience,
+      ...management.idpEnv,
     });
     const stripeUrl = stripe.local ? `http://localhost:${p.stripe}` : null;
     if (stripe.local) {
@@ -288,6 +330,8 @@ async function startProduct({
       SEARCH_URL: svc('search'),
       ANALYTICS_URL: svc('analytics'),
       FEEDBACK_URL: svc('feedback'),
+      // Auth0's Management API (Delete Account removes the sign-in account): the local IdP's unless set
+      ...management.billingEnv,
     });
     // Search asks analytics for popular queries in the background, stores for a widget's rules (and its
     // owner's quota) and billing for an owner's plans when they read their usage: it starts (and

@@ -11,6 +11,14 @@ const schema = z.object({
   AUTH_AUDIENCE: unsetIfEmpty(z.string().default('https://api.sniff.dev')),
   /** the first block of an e-mail after too many wrong passwords; each next one lasts twice as long */
   IDP_SIGNIN_BLOCK_SECONDS: unsetIfEmpty(z.coerce.number().int().min(1).max(3600).default(60)),
+  /** the machine-to-machine client of the Management API (billing deletes accounts with it) */
+  IDP_MGMT_CLIENT_ID: unsetIfEmpty(z.string().min(1).default('sniff-management')),
+  IDP_MGMT_CLIENT_SECRET: unsetIfEmpty(z.string().min(16).default('local-management-secret-not-for-production')),
+  /** Management API requests per client per minute; more get Auth0's 429 */
+  IDP_MGMT_RATE_LIMIT: unsetIfEmpty(z.coerce.number().int().min(1).max(100_000).default(600)),
+  /** PEM files: with both, the IdP's port also speaks HTTPS (the auth0 SDK's ManagementClient only calls https://) */
+  IDP_TLS_CERT_FILE: unsetIfEmpty(z.string().optional()),
+  IDP_TLS_KEY_FILE: unsetIfEmpty(z.string().optional()),
 });
 
 /**
@@ -22,6 +30,8 @@ export function idpOptionsFromEnv(env) {
   if (!parsed.success)
     return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   const c = parsed.data;
+  if (Boolean(c.IDP_TLS_CERT_FILE) !== Boolean(c.IDP_TLS_KEY_FILE))
+    return { ok: false, error: 'IDP_TLS_CERT_FILE and IDP_TLS_KEY_FILE: set both or neither' };
   return {
     ok: true,
     options: {
@@ -31,6 +41,12 @@ export function idpOptionsFromEnv(env) {
       databaseUrl: c.DATABASE_URL,
       audience: c.AUTH_AUDIENCE,
       signInBlockSeconds: c.IDP_SIGNIN_BLOCK_SECONDS,
+      management: {
+        clientId: c.IDP_MGMT_CLIENT_ID,
+        clientSecret: c.IDP_MGMT_CLIENT_SECRET,
+        perMinute: c.IDP_MGMT_RATE_LIMIT,
+      },
+      tls: c.IDP_TLS_CERT_FILE ? { certFile: c.IDP_TLS_CERT_FILE, keyFile: c.IDP_TLS_KEY_FILE } : undefined,
     },
   };
 }

@@ -1,10 +1,15 @@
 // The identity provider, driven like a browser would (redirects and cookies by hand): log in with PKCE,
-// JWT access token for the API audience, refresh, sign up, logout.
-const { spawn } = require('node:child_process');
+// JWT access token for the API audience, refresh, sign up, logout; and its Management API, called by the
+// auth0 SDK's ManagementClient.
+const { execFile, spawn } = require('node:child_process');
 const { freePorts } = require('../testing.js');
 const { createHash, randomBytes } = require('node:crypto');
+const { mkdtempSync, rmSync } = require('node:fs');
 const http = require('node:http');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { promisify } = require('node:util');
+const { localCertificate } = require('./local-tls.js');
 const { createRemoteJWKSet, jwtVerify, decodeJwt } = require('jose');
 const pg = require('pg');
 const { createTestDatabase } = require('../test-database');
@@ -12,6 +17,10 @@ const { createTestDatabase } = require('../test-database');
 jest.setTimeout(60_000);
 
 const AUDIENCE = 'https://api.sniff.dev';
+const MGMT = { clientId: 'billing-m2m', clientSecret: randomBytes(24).toString('hex') };
+/** the IdP's self-signed certificate (its port also speaks HTTPS) */
+let tlsDir;
+let tls;
 let db;
 let idp;
 let base;
@@ -27,7 +36,18 @@ let port;
 async function startIdp(env = {}) {
   output = '';
   idp = spawn(process.execPath, [join(__dirname, 'server.mjs')], {
-    env: { ...process.env, IDP_PORT: String(port), IDP_ISSUER: `${base}/`, PUBLIC_URL, DATABASE_URL: db.url, ...env },
+    env: {
+      ...process.env,
+      IDP_PORT: String(port),
+      IDP_ISSUER: `${base}/`,
+      PUBLIC_URL,
+      DATABASE_URL: db.url,
+      IDP_TLS_CERT_FILE: tls.certFile,
+      IDP_TLS_KEY_FILE: tls.keyFile,
+      IDP_MGMT_CLIENT_ID: MGMT.clientId,
+      IDP_MGMT_CLIENT_SECRET: MGMT.clientSecret,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   idp.stdout.on('data', (d) => (output += d));
@@ -62,6 +82,8 @@ function startProduct() {
 }
 
 beforeAll(async () => {
+  tlsDir = mkdtempSync(join(tmpdir(), 'idp-tls-'));
+  tls = await localCertificate(tlsDir);
   db = await createTestDatabase();
   product = await startProduct();
   PUBLIC_URL = `http://localhost:${product.address().port}`;
@@ -74,6 +96,7 @@ afterAll(async () => {
   await stopIdp();
   await db?.drop();
   await new Promise((resolve) => product?.close(resolve));
+  if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });
 });
 
 /** A tiny browser: cookie jar and manual redirects. */
@@ -590,6 +613,244 @@ test('in Chromium the sign-in page keeps within its CSP, the sign-in reaches the
   } finally {
     await chrome.close();
   }
+});
+
+describe('Management API (what Delete Account uses)', () => {
+  const run = promisify(execFile);
+  /** Calls the real auth0 ManagementClient (in its own process, trusting the IdP's certificate) against the IdP's port. */
+  async function management(calls, options = {}) {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        join(__dirname, 'testing', 'auth0-management.js'),
+        JSON.stringify({ domain: `localhost:${port}`, ...MGMT, ...options, calls }),
+      ],
+      { env: { ...process.env, NODE_EXTRA_CA_CERTS: tls.certFile }, timeout: 30_000 },
+    );
+    return JSON.parse(stdout);
+  }
+  const mgmtAudience = () => `https://localhost:${port}/api/v2/`;
+
+  /** A client_credentials token as the SDK asks for one (form body, client_secret_post, audience). */
+  async function clientCredentials(fields = {}) {
+    const res = await fetch(
+      `${base}/oauth/token`,
+      form({
+        grant_type: 'client_credentials',
+        client_id: MGMT.clientId,
+        client_secret: MGMT.clientSecret,
+        audience: mgmtAudience(),
+        ...fields,
+      }),
+    );
+    return { res, body: await res.json() };
+  }
+  const users = (id, init = {}) => fetch(`${base}/api/v2/users/${encodeURIComponent(id)}`, init);
+  const bearer = (token) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  /** Signs up a new owner in a browser; returns the browser, the account and its tokens. */
+  async function newOwner() {
+    const b = browser();
+    const auth = authorizeUrl({ screen_hint: 'signup' });
+    const page = await b.go(auth.url);
+    const email = `owner-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'a long password';
+    const done = await b.go(new URL(actionOf(page.html), base).href, form({ name: 'Owner', email, password }));
+    const { body } = await exchange(new URL(done.redirect).searchParams.get('code'), auth.verifier);
+    return { b, email, password, id: decodeJwt(body.access_token).sub, tokens: body };
+  }
+
+  test('the M2M client gets an RS256 JWT for the Management API with read:users and delete:users, and nothing else', async () => {
+    const { res, body } = await clientCredentials();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer', scope: 'read:users delete:users' });
+    expect(body.refresh_token).toBeUndefined();
+    const jwks = createRemoteJWKSet(new URL(`${base}/.well-known/jwks.json`));
+    const { payload } = await jwtVerify(body.access_token, jwks, { issuer: `${base}/`, audience: mgmtAudience() });
+    expect(payload).toMatchObject({ client_id: MGMT.clientId, scope: 'read:users delete:users' });
+
+    // a narrower scope when asked; the product's API audience, a wrong secret or an unknown audience are refused
+    expect((await clientCredentials({ scope: 'read:users' })).body.scope).toBe('read:users');
+    const api = await clientCredentials({ audience: AUDIENCE });
+    expect(api.res.status).toBe(400);
+    expect(api.body.error).toBe('invalid_target');
+    const secret = await clientCredentials({ client_secret: 'wrong' });
+    expect(secret.res.status).toBe(401);
+    expect(secret.body.error).toBe('invalid_client');
+    expect((await clientCredentials({ audience: 'https://evil.example/api/v2/' })).body.error).toBe('invalid_target');
+    // the dashboard (a public client) may not use client_credentials, nor get a token for the Management API
+    const dashboard = await fetch(
+      `${base}/oauth/token`,
+      form({ grant_type: 'client_credentials', client_id: 'sniff-dashboard', audience: mgmtAudience() }),
+    );
+    expect(dashboard.status).toBe(400);
+    const b = browser();
+    const denied = await b.request(authorizeUrl({ audience: mgmtAudience() }).url);
+    expect(new URL(denied.headers.get('location')).searchParams.get('error')).toBe('invalid_target');
+
+    // the management token opens neither /userinfo nor (by its audience) the product's API
+    expect((await fetch(`${base}/userinfo`, bearer(body.access_token))).status).toBe(401);
+    expect(decodeJwt(body.access_token).aud).not.toContain(AUDIENCE);
+    expect(output).not.toContain('server_error');
+  });
+
+  test('ManagementClient reads and deletes an owner: the account can no longer sign in, refresh or use its session', async () => {
+    const owner = await newOwner();
+    const [got, unknown, deleted, gone, again] = await management([
+      { op: 'get', id: owner.id },
+      { op: 'get', id: 'user-does-not-exist' },
+      { op: 'delete', id: owner.id },
+      { op: 'get', id: owner.id },
+      { op: 'delete', id: owner.id },
+    ]);
+    expect(got.value).toMatchObject({
+      user_id: owner.id,
+      email: owner.email,
+      email_verified: true,
+      name: 'Owner',
+      identities: [{ provider: 'auth0', connection: 'Username-Password-Authentication', user_id: owner.id }],
+    });
+    expect(Date.now() - Date.parse(got.value.created_at)).toBeLessThan(5 * 60_000);
+    const notFound = {
+      name: 'NotFoundError',
+      statusCode: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'The user does not exist.', errorCode: 'inexistent_user' },
+    };
+    expect(unknown.error).toEqual(notFound);
+    expect(deleted).toEqual({ value: null });
+    expect(gone.error).toEqual(notFound);
+    // Auth0 answers 204 for a user that is not there (any more)
+    expect(again).toEqual({ value: null });
+    expect(output).toContain(`deleted account ${owner.id}`);
+
+    // the password no longer signs in, the refresh token is dead, the browser session is gone
+    const { b, login } = await openForms();
+    const signIn = await b.go(login, form({ email: owner.email, password: owner.password }));
+    expect(signIn.res.status).toBe(401);
+    expect(signIn.html).toContain('Wrong e-mail or password.');
+    const refresh = await fetch(
+      `${base}/oauth/token`,
+      form({ grant_type: 'refresh_token', client_id: 'sniff-dashboard', refresh_token: owner.tokens.refresh_token }),
+    );
+    expect(refresh.status).toBe(400);
+    expect((await refresh.json()).error).toBe('invalid_grant');
+    const sameBrowser = await owner.b.go(authorizeUrl().url);
+    expect(sameBrowser.html).toContain('Log in');
+    expect((await fetch(`${base}/userinfo`, bearer(owner.tokens.access_token))).status).toBe(401);
+    // nothing of it is left in the store
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const left = await client.query(
+        `SELECT model FROM idp.oidc_models WHERE payload->>'accountId' = $1 OR payload#>>'{session,accountId}' = $1`,
+        [owner.id],
+      );
+      expect(left.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+    // the e-mail is free again
+    const fresh = await openForms();
+    const signup = await fresh.b.go(
+      fresh.signup,
+      form({ name: 'Again', email: owner.email, password: 'another password' }),
+    );
+    expect(signup.redirect).toBeDefined();
+  });
+
+  test('ManagementClient with a wrong secret is refused at the token endpoint', async () => {
+    const [refused] = await management([{ op: 'get', id: 'demo-owner' }], { clientSecret: 'not-the-secret' });
+    expect(refused.error).toMatchObject({ name: 'AuthApiError', statusCode: 401 });
+    expect(JSON.parse(refused.error.body).error).toBe('invalid_client');
+  });
+
+  test("no token, a user's token, a bad token or a missing scope: Auth0's 401 / 403 bodies; bad ids are 404", async () => {
+    const missing = await users('demo-owner');
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Missing authentication' });
+
+    // the dashboard's access token (the product's API audience) is not a management token
+    const owner = await newOwner();
+    for (const method of ['GET', 'DELETE']) {
+      const res = await users(owner.id, { method, ...bearer(owner.tokens.access_token) });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: `Bad audience: ${AUDIENCE}`,
+      });
+    }
+    // the same through the SDK, given the user's token: refused, and the owner is still there
+    const [viaSdk, stillThere] = await management(
+      [
+        { op: 'delete', id: owner.id },
+        { op: 'get', id: owner.id },
+      ],
+      { token: owner.tokens.access_token },
+    );
+    expect(viaSdk.error).toMatchObject({ name: 'UnauthorizedError', statusCode: 401 });
+    expect(stillThere.error.body.message).toBe(`Bad audience: ${AUDIENCE}`);
+    const { body } = await clientCredentials();
+    const forged = await users(owner.id, bearer(`${body.access_token.slice(0, -4)}AAAA`));
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).message).toBe('Invalid token');
+    const basic = await users(owner.id, { headers: { authorization: `Basic ${body.access_token}` } });
+    expect(basic.status).toBe(400);
+
+    const readOnly = (await clientCredentials({ scope: 'read:users' })).body.access_token;
+    const refused = await users(owner.id, { method: 'DELETE', ...bearer(readOnly) });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Insufficient scope, expected any of: delete:users',
+      errorCode: 'insufficient_scope',
+    });
+    // the owner is still there, readable with that token
+    const still = await users(owner.id, bearer(readOnly));
+    expect(still.status).toBe(200);
+    expect((await still.json()).email).toBe(owner.email);
+
+    for (const id of ['nobody', "x' OR '1'='1", 'a'.repeat(3000), 'auth0|abc']) {
+      const res = await users(id, bearer(body.access_token));
+      expect(res.status).toBe(404);
+      expect((await res.json()).errorCode).toBe('inexistent_user');
+    }
+    const malformed = await fetch(`${base}/api/v2/users/%E0%A4%A`, bearer(body.access_token));
+    expect(malformed.status).toBe(400);
+    expect((await fetch(`${base}/api/v2/clients`, bearer(body.access_token))).status).toBe(404);
+    expect(output).not.toContain('idp error');
+  });
+
+  test('X-RateLimit-* headers on every answer; over the limit, 429 until the reset', async () => {
+    await stopIdp();
+    await startIdp({ IDP_MGMT_RATE_LIMIT: '3' });
+    try {
+      const { body } = await clientCredentials();
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await users('demo-owner', bearer(body.access_token)));
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 429]);
+      expect(answers.map((res) => res.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+      for (const res of answers) {
+        expect(res.headers.get('x-ratelimit-limit')).toBe('3');
+        const reset = Number(res.headers.get('x-ratelimit-reset'));
+        expect(reset * 1000).toBeGreaterThan(Date.now());
+        expect(reset * 1000).toBeLessThanOrEqual(Date.now() + 61_000);
+      }
+      expect(await answers[3].json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Global limit has been reached',
+        errorCode: 'too_many_requests',
+      });
+      // nothing is deleted over the limit
+      expect((await users('demo-owner', { method: 'DELETE', ...bearer(body.access_token) })).status).toBe(429);
+    } finally {
+      await stopIdp();
+      await startIdp();
+    }
+    expect((await fetch(`${base}/userinfo`)).status).toBe(401);
+  });
 });
 
 describe('sign-in throttle (a fresh IdP per test: the counters live in its memory)', () => {

@@ -1,10 +1,17 @@
 // The local identity provider (oidc-provider 9) speaking Auth0's routes, so @auth0/auth0-react works
-// unchanged with domain = "http://localhost:8090". Env (config.mjs): IDP_PORT, IDP_ISSUER, PUBLIC_URL,
-// DATABASE_URL, AUTH_AUDIENCE, IDP_SIGNIN_BLOCK_SECONDS. `node infra/idp/server.mjs`.
+// unchanged with domain = "http://localhost:8090", and the part of Auth0's Management API the product uses
+// (management.mjs), so the auth0 SDK's ManagementClient works with domain = "localhost:8090". Env
+// (config.mjs): IDP_PORT, IDP_ISSUER, PUBLIC_URL, DATABASE_URL, AUTH_AUDIENCE, IDP_SIGNIN_BLOCK_SECONDS,
+// IDP_MGMT_CLIENT_ID, IDP_MGMT_CLIENT_SECRET, IDP_MGMT_RATE_LIMIT, IDP_TLS_CERT_FILE, IDP_TLS_KEY_FILE.
+// `node infra/idp/server.mjs`.
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import Provider, { errors } from 'oidc-provider';
 import { idpOptionsFromEnv } from './config.mjs';
 import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
+import { MANAGEMENT_SCOPES, managementHandler } from './management.mjs';
 import { providerSecurityHeaders, securityHeaders } from './security-headers.mjs';
 import { signInThrottle } from './sign-in-throttle.mjs';
 import { openStore } from './store.mjs';
@@ -16,9 +23,20 @@ export const EMAIL_CLAIM = 'https://sniff.dev/email';
 const FULL_SCOPE = 'openid profile email offline_access';
 
 /**
+ * The audiences of the Management API: Auth0's is `https://{domain}/api/v2/` (what ManagementClient asks for);
+ * with an http issuer, `{issuer}api/v2/` too, for a client that speaks plain http.
+ * @param {string} issuer
+ */
+export function managementAudiences(issuer) {
+  return [...new Set([`https://${new URL(issuer).host}/api/v2/`, new URL('api/v2/', issuer).href])];
+}
+
+/**
  * Builds and starts the identity provider.
  * @param {{ port?: number, issuer?: string, publicUrl?: string, databaseUrl: string, audience?: string,
- *   signInBlockSeconds?: number, log?: (line: string) => void }} options
+ *   signInBlockSeconds?: number, management?: { clientId: string, clientSecret: string, perMinute?: number },
+ *   tls?: { certFile: string, keyFile: string }, log?: (line: string) => void }} options
+ *   tls: the port then also speaks HTTPS with this certificate (told apart by the first byte of a connection)
  * @returns {Promise<{ url: string, issuer: string, close(): Promise<void> }>}
  */
 export async function startIdp({
@@ -28,6 +46,8 @@ export async function startIdp({
   databaseUrl,
   audience = 'https://api.sniff.dev',
   signInBlockSeconds = 60,
+  management = { clientId: 'sniff-management', clientSecret: 'local-management-secret-not-for-production' },
+  tls,
   log = (line) => console.log(line),
 }) {
   const store = await openStore(databaseUrl);
@@ -43,6 +63,15 @@ export async function startIdp({
     publicOrigin,
     findAccount: (id) => store.findById(id),
   });
+  const mgmtAudiences = managementAudiences(issuer);
+  const managementApi = managementHandler({
+    jwk: signingKey,
+    issuer,
+    audiences: mgmtAudiences,
+    perMinute: management.perMinute ?? 600,
+    store,
+    log,
+  });
 
   const provider = new Provider(issuer, {
     clients: [
@@ -54,6 +83,16 @@ export async function startIdp({
         // the shell uses `${origin}/dashboard`; the bare origin is registered for standalone tools
         redirect_uris: [`${publicOrigin}/dashboard`, `${publicOrigin}/`],
         post_logout_redirect_uris: [publicOrigin, `${publicOrigin}/`],
+      },
+      {
+        // the Machine-to-Machine application authorised for the Management API (client_secret_post, as
+        // the auth0 SDK sends it)
+        client_id: management.clientId,
+        client_secret: management.clientSecret,
+        token_endpoint_auth_method: 'client_secret_post',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        redirect_uris: [],
       },
     ],
     adapter: store.adapter,
@@ -101,13 +140,27 @@ export async function startIdp({
           ctx.body = loggedOutPage();
         },
       },
+      clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
-        defaultResource: (ctx) => ctx.oidc.params?.audience ?? audience,
+        // Auth0's `audience`: a parameter of /authorize; the token endpoint only keeps it in the raw body
+        defaultResource: (ctx) => ctx.oidc.params?.audience ?? ctx.oidc.body?.audience ?? audience,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== audience) throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
-          return { scope: FULL_SCOPE, audience, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+        // Each client gets tokens for its own audience only: the dashboard for the API, the
+        // machine-to-machine client for the Management API.
+        getResourceServerInfo: (ctx, resourceIndicator, client) => {
+          const jwt = { accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+          if (resourceIndicator === audience && client?.clientId !== management.clientId)
+            return { scope: FULL_SCOPE, audience, ...jwt };
+          if (mgmtAudiences.includes(resourceIndicator) && client?.clientId === management.clientId) {
+            // Auth0 grants every scope of the client grant when client_credentials asks none; the
+            // grant reads the requested scope only after resolving the resource, so it is filled in here.
+            if (ctx.oidc.params && !ctx.oidc.params.scope) ctx.oidc.params.scope = MANAGEMENT_SCOPES.join(' ');
+            return { scope: MANAGEMENT_SCOPES.join(' '), audience: resourceIndicator, ...jwt };
+          }
+          if (resourceIndicator === audience || mgmtAudiences.includes(resourceIndicator))
+            throw new errors.InvalidTarget(`this client may not get tokens for ${resourceIndicator}`);
+          throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
         },
       },
     },
@@ -299,30 +352,38 @@ export async function startIdp({
     res.end();
   }
 
-  const server = http.createServer((req, res) => {
+  /** @type {import('node:http').RequestListener} */
+  const handleRequest = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://idp');
+    const api = url.pathname.startsWith('/api/v2/');
     const handle = url.pathname.startsWith('/interaction/')
       ? interaction(req, res, url)
       : url.pathname === '/v2/logout' && req.method === 'GET'
         ? logout(req, res, url)
         : url.pathname === '/userinfo'
           ? userinfo(req, res)
-          : url.pathname === '/healthz'
-            ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'))
-            : null;
+          : api
+            ? managementApi(req, res, url)
+            : url.pathname === '/healthz'
+              ? Promise.resolve(res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}'))
+              : null;
     if (!handle) return providerCallback(req, res);
     handle.catch((error) => {
-      const expired = error?.name === 'SessionNotFound' || error?.error === 'invalid_request';
+      const expired = !api && (error?.name === 'SessionNotFound' || error?.error === 'invalid_request');
       if (!expired) log(`idp error: ${error?.stack ?? error}`);
-      if (!res.headersSent)
-        sendHtml(
-          res,
-          expired ? 400 : 500,
-          errorPage(expired ? 'This sign-in link has expired. Please start again.' : 'Internal error.'),
-        );
-      else res.end();
+      if (res.headersSent) return res.end();
+      if (api) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        return res.end(JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Internal error' }));
+      }
+      sendHtml(
+        res,
+        expired ? 400 : 500,
+        errorPage(expired ? 'This sign-in link has expired. Please start again.' : 'Internal error.'),
+      );
     });
-  });
+  };
+  const { server, closeAll } = listener(handleRequest, tls);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve(undefined));
@@ -334,11 +395,43 @@ export async function startIdp({
     close: async () => {
       await new Promise((resolve) => {
         server.close(() => resolve(undefined));
-        server.closeAllConnections();
+        closeAll();
       });
       await store.close();
     },
   };
+}
+
+/**
+ * The IdP's server: plain HTTP, or with `tls` HTTP and HTTPS on the same port. Auth0 is HTTPS only and the
+ * auth0 SDK's ManagementClient builds https://{domain} URLs, while browsers use the http issuer: a TLS
+ * connection starts with a handshake record (first byte 0x16), an HTTP one with a method name.
+ * @param {import('node:http').RequestListener} handleRequest
+ * @param {{ certFile: string, keyFile: string } | undefined} tls
+ */
+function listener(handleRequest, tls) {
+  const plain = http.createServer(handleRequest);
+  if (!tls) return { server: plain, closeAll: () => plain.closeAllConnections() };
+  const secure = https.createServer(
+    { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) },
+    handleRequest,
+  );
+  const sockets = new Set();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    // a connection that never says which protocol it speaks is not kept
+    socket.setTimeout(30_000, () => socket.destroy());
+    socket.once('data', (first) => {
+      socket.setTimeout(0);
+      socket.pause();
+      socket.unshift(first);
+      (first[0] === 0x16 ? secure : plain).emit('connection', socket);
+      process.nextTick(() => socket.resume());
+    });
+  });
+  return { server, closeAll: () => sockets.forEach((socket) => socket.destroy()) };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;

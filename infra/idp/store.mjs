@@ -58,13 +58,14 @@ export async function openStore(databaseUrl) {
     );
   }
 
-  /** @typedef {{ id: string, email: string, name: string }} Account */
-  const toAccount = (row) => (row ? { id: row.id, email: row.email, name: row.name } : undefined);
+  /** @typedef {{ id: string, email: string, name: string, createdAt: Date }} Account */
+  const toAccount = (row) =>
+    row ? { id: row.id, email: row.email, name: row.name, createdAt: row.created_at } : undefined;
 
   return {
     /** @returns {Promise<Account | undefined>} */
     async findById(id) {
-      const { rows } = await pool.query('SELECT id, email, name FROM idp.accounts WHERE id = $1', [id]);
+      const { rows } = await pool.query('SELECT id, email, name, created_at FROM idp.accounts WHERE id = $1', [id]);
       return toAccount(rows[0]);
     },
     /** @returns {Promise<Account | undefined>} the account when the password matches */
@@ -82,10 +83,35 @@ export async function openStore(databaseUrl) {
     async create({ email, name, password }) {
       const { rows } = await pool.query(
         `INSERT INTO idp.accounts (id, email, name, password_hash) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (email) DO NOTHING RETURNING id, email, name`,
+         ON CONFLICT (email) DO NOTHING RETURNING id, email, name, created_at`,
         [`user-${randomUUID()}`, String(email).trim().toLowerCase(), String(name).trim(), await hashPassword(password)],
       );
       return toAccount(rows[0]);
+    },
+    /**
+     * Deletes the account with everything oidc-provider keeps for it (sessions, grants, codes, refresh
+     * tokens, interactions in progress), so it can neither sign in nor refresh.
+     * @returns {Promise<boolean>} whether there was such an account
+     */
+    async deleteAccount(id) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `DELETE FROM idp.oidc_models
+           WHERE payload->>'accountId' = $1 OR payload#>>'{session,accountId}' = $1
+             OR grant_id IN (SELECT id FROM idp.oidc_models WHERE model = 'Grant' AND payload->>'accountId' = $1)`,
+          [id],
+        );
+        const { rowCount } = await client.query('DELETE FROM idp.accounts WHERE id = $1', [id]);
+        await client.query('COMMIT');
+        return rowCount > 0;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     /** The RSA signing key (private JWK), generated once. */
     async signingKey() {

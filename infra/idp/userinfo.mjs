@@ -1,8 +1,6 @@
 // Auth0-style /userinfo: accepts the RS256 JWT access token issued for the API audience (Auth0 does the
 // same when the token carries the openid scope) and answers the account's claims by scope.
-import { createPublicKey, verify } from 'node:crypto';
-
-const decode = (part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+import { accessTokenVerifier } from './access-token.mjs';
 
 /**
  * @param {{ jwk: Record<string, unknown>, issuer: string, audience: string, publicOrigin: string,
@@ -10,27 +8,12 @@ const decode = (part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
 export function userinfoHandler({ jwk, issuer, audience, publicOrigin, findAccount }) {
-  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk;
-  const key = createPublicKey({ key: publicJwk, format: 'jwk' });
-
+  const verifyAccessToken = accessTokenVerifier({ jwk, issuer });
   /** @returns {Record<string, any> | undefined} the verified payload */
-  function verifyToken(token) {
-    const parts = token.split('.');
-    if (parts.length !== 3) return undefined;
-    try {
-      const header = decode(parts[0]);
-      if (header.alg !== 'RS256' || (header.kid && header.kid !== jwk.kid)) return undefined;
-      const ok = verify('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), key, Buffer.from(parts[2], 'base64url'));
-      if (!ok) return undefined;
-      const payload = decode(parts[1]);
-      const audiences = [payload.aud].flat();
-      if (payload.iss !== issuer || !audiences.includes(audience)) return undefined;
-      if (typeof payload.exp !== 'number' || payload.exp * 1000 < Date.now()) return undefined;
-      return payload;
-    } catch {
-      return undefined;
-    }
-  }
+  const verifyToken = (token) => {
+    const verified = verifyAccessToken(token, [audience]);
+    return verified.ok ? verified.payload : undefined;
+  };
 
   return async (req, res) => {
     if (req.headers.origin === publicOrigin) {

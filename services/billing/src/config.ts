@@ -42,7 +42,7 @@ export const accountServicesConfigSchema = z.object({
    * `sniff.eu.auth0.com`; the SDK always speaks https to it) and a Machine-to-Machine application
    * authorised for it with `delete:users read:users`. Locally, the identity provider's https port.
    */
-  AUTH0_MGMT_DOMAIN: z.string().min(1).default('localhost:8091'),
+  AUTH0_MGMT_DOMAIN: z.string().min(1).default('localhost:8090'),
   AUTH0_MGMT_CLIENT_ID: z.string().min(1).default('sniff-billing'),
   AUTH0_MGMT_CLIENT_SECRET: z.string().min(1).default('sniff-local-management-secret'),
 });

@@ -34,6 +34,12 @@ const EMAIL_CLAIM = 'https://sniff.dev/email';
 
 export interface Stack {
   services: Record<ServiceName, { url: string; routes: ServedRoute[] }>;
+  /** The stack's database (every service's schema is in it). */
+  databaseUrl: string;
+  /** The local Stripe provider and the secret key billing uses with it. */
+  stripe: { url: string; secretKey: string };
+  /** With `billingProcess`: billing runs as its own process (built), which a test may kill and start again. */
+  billingProcess?: { kill(signal?: NodeJS.Signals): Promise<number | null>; start(): Promise<void> };
   gateway: { url: string; bearer: string; bearerFor(sub: string, email: string): Promise<string> };
   close(): Promise<void>;
 }
@@ -79,15 +85,20 @@ function listen(server: Server): Promise<string> {
  * wires them (stores -> billing and search, analytics -> stores and billing, search -> analytics),
  * and the gateway in front of them with a local token signer. The owner has a paid plan, so the
  * routes that need one are reached too. `options.billing` adds billing settings (the identity
- * provider's Management API, for the account tests).
+ * provider's Management API, for the account tests); `options.billingProcess` runs billing as its
+ * own built process with more environment (NODE_EXTRA_CA_CERTS is read only when a process starts).
  */
-export async function startStack(options: { billing?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { billing?: Record<string, string>; billingProcess?: { env: Record<string, string> } } = {},
+): Promise<Stack> {
   const db = await createTestDatabase();
   const apps: INestApplication[] = [];
   const servers: Server[] = [];
   const staticRoot = mkdtempSync(join(tmpdir(), 'sniff-fuzz-'));
   let stripe: RunningProcess | undefined;
+  let billingChild: RunningProcess | undefined;
   const close = async () => {
+    await billingChild?.kill();
     await stripe?.kill();
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     for (const server of servers) {
@@ -145,8 +156,22 @@ export async function startStack(options: { billing?: Record<string, string> } =
       SEARCH_URL: url(searchPort),
       ANALYTICS_URL: url(analyticsPort),
     });
+    const billingEnv = Object.fromEntries(
+      Object.entries({ ...billingConfig, PORT: billingPort, LOG_LEVEL: 'log' })
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const startBilling = async () => {
+      billingChild = await startNodeProcess(
+        [join(__dirname, '..', 'billing', 'dist', 'main.js')],
+        { ...billingEnv, ...options.billingProcess!.env },
+        `listening on http://127.0.0.1:${billingPort}`,
+      );
+    };
     // One at a time: each runs its migrations on the shared database at start.
-    const billing = await start(BillingAppModule.forRoot(billingConfig), billingConfig, billingPort);
+    const billing = options.billingProcess
+      ? await startBilling().then(() => ({ url: url(billingPort), routes: [] as ServedRoute[] }))
+      : await start(BillingAppModule.forRoot(billingConfig), billingConfig, billingPort);
     const analytics = await start(AnalyticsAppModule.forRoot(analyticsConfig), analyticsConfig, analyticsPort);
     const search = await start(SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
     const stores = await start(StoresAppModule.forRoot(storesConfig), storesConfig, storesPort);
@@ -198,6 +223,11 @@ export async function startStack(options: { billing?: Record<string, string> } =
 
     return {
       services: { billing, stores, search, analytics, feedback },
+      databaseUrl: db.url,
+      stripe: { url: url(stripePort), secretKey: STRIPE_SECRET_KEY },
+      billingProcess: options.billingProcess
+        ? { kill: (signal) => billingChild!.kill(signal), start: startBilling }
+        : undefined,
       gateway: {
         url: `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`,
         bearer,

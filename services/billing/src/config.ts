@@ -43,8 +43,8 @@ export const accountServicesConfigSchema = z.object({
    * authorised for it with `delete:users read:users`. Locally, the identity provider's https port.
    */
   AUTH0_MGMT_DOMAIN: z.string().min(1).default('localhost:8090'),
-  AUTH0_MGMT_CLIENT_ID: z.string().min(1).default('sniff-billing'),
-  AUTH0_MGMT_CLIENT_SECRET: z.string().min(1).default('sniff-local-management-secret'),
+  AUTH0_MGMT_CLIENT_ID: z.string().min(1).default('sniff-management'),
+  AUTH0_MGMT_CLIENT_SECRET: z.string().min(1).default('local-management-secret-not-for-production'),
 });
 export type AccountServicesConfig = z.infer<typeof accountServicesConfigSchema>;
 

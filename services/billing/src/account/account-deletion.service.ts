@@ -17,8 +17,11 @@ import { IdentityAccounts } from './identity-accounts';
 import { OwnerData } from './owner-data';
 
 export const DELETE_ACCOUNT_QUEUE = 'delete-account';
-/** Doubling from 5 s: about three hours of retries while a service or Stripe is down. */
-const RETRY = { retryLimit: 11, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 };
+/**
+ * Retries doubling from 5 s: about three hours while a service or Stripe is down. 'stately': one job
+ * per owner waiting and one running at most, so two runs of one deletion never overlap.
+ */
+const QUEUE = { policy: 'stately' as const, retryLimit: 11, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 };
 /** Subscriptions that can still charge the owner, or be changed (an expired checkout's cannot). */
 const ENDED: Stripe.Subscription.Status[] = ['canceled', 'incomplete_expired'];
 
@@ -44,7 +47,7 @@ export class AccountDeletionService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.declare(DELETE_ACCOUNT_QUEUE, RETRY);
+    await this.queue.declare(DELETE_ACCOUNT_QUEUE, QUEUE);
     await this.queue.work<{ sub: string }>(DELETE_ACCOUNT_QUEUE, (data) => this.run(data.sub));
     // A request recorded just before a crash has no job yet: queue every unfinished one again.
     for (const pending of await this.deletions.findBy({ finishedAt: IsNull() })) await this.enqueue(pending.ownerSub);
@@ -89,8 +92,8 @@ export class AccountDeletionService implements OnApplicationBootstrap {
   }
 
   private async enqueue(sub: string): Promise<void> {
-    // One job per owner at a time: a second request while one is queued or running adds none.
-    await this.queue.send(DELETE_ACCOUNT_QUEUE, { sub }, { singletonKey: sub, ...RETRY });
+    // Keyed by owner: a second request while one waits adds none (the queue's policy).
+    await this.queue.send(DELETE_ACCOUNT_QUEUE, { sub }, { singletonKey: sub });
   }
 
   /** The job: every step not yet done, in order. A failure is recorded and the job retried. */

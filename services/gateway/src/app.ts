@@ -1,7 +1,9 @@
-import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ErrorFilter } from '@sniff/service-kit';
+import { createLogger, ErrorFilter, httpLogOptions } from '@sniff/service-kit';
+import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
 import compression from 'compression';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { ApiProxy } from './api-proxy';
@@ -14,7 +16,6 @@ import { PublicApi } from './public-api';
 import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug'];
 /** /v1, /v1/... and /v1?... */
 const PUBLIC_API = /^\/v1(?=[/?]|$)/;
 
@@ -29,11 +30,12 @@ function securityHeaders(_req: IncomingMessage, res: ServerResponse, next: () =>
  * its handler uses nothing Express adds, and Express's own work per request cost the gateway more
  * than the proxying (README, Performance). Every other request goes on to the Express app.
  */
-function publicApiFirst(server: Server, api: PublicApi, logger: Logger): void {
+function publicApiFirst(server: Server, api: PublicApi, logger: Logger, accessLog: HttpLogger): void {
   const expressApp = server.listeners('request')[0] as RequestListener;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!req.url || !PUBLIC_API.test(req.url)) return expressApp(req, res);
+    accessLog(req, res);
     req.url = req.url.slice('/v1'.length) || '/';
     try {
       securityHeaders(req, res, () => api.handle(req, res));
@@ -52,17 +54,22 @@ function publicApiFirst(server: Server, api: PublicApi, logger: Logger): void {
  * No body parser: the API proxy reads JSON bodies itself and streams everything else.
  */
 export async function createGatewayApp(config: GatewayConfig): Promise<INestApplication> {
-  const logger = LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1);
+  // JSON logs (pino): one access line per request with its id, which the gateway creates (or accepts
+  // from its client) and forwards to the services; Nest's own lines through the same logger.
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const accessLog = pinoHttp(httpLogOptions(logger));
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
-    logger,
+    bufferLogs: true,
   });
+  app.useLogger(new PinoNestLogger(new PinoLogger({ pinoHttp: { logger } }), {}));
   app.disable('x-powered-by');
+  app.use(accessLog);
   app.use(securityHeaders);
   app.use('/api', app.get(ApiProxy).handle);
   app.use('/webhooks/stripe', app.get(StripeWebhookProxy).handle);
   app.use('/shopify', app.get(ShopifyOauthProxy).handle);
-  publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'));
+  publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'), accessLog);
   // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
   // services send it, streamed.
   app.use(compression());

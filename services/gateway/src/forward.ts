@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { REQUEST_ID_HEADER } from '@sniff/service-kit';
 import { Agent, type Dispatcher } from 'undici';
 import type { Client } from './client-address';
 import { sendError } from './http-error';
@@ -77,7 +78,9 @@ function requestHeaders(req: IncomingMessage, o: ForwardOptions): Record<string,
 function responseHeaders(up: IncomingHttpHeaders, extra: Record<string, string> = {}): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(up)) {
-    if (value !== undefined && !HOP_BY_HOP.includes(name) && !name.startsWith('access-control-')) out[name] = value;
+    // The request id is the gateway's own header (a cached answer must not repeat another request's).
+    if (value === undefined || HOP_BY_HOP.includes(name) || name === REQUEST_ID_HEADER) continue;
+    if (!name.startsWith('access-control-')) out[name] = value;
   }
   return { ...out, ...extra };
 }
@@ -133,6 +136,10 @@ export function forward(req: IncomingMessage, res: ServerResponse, o: ForwardOpt
       if (body) o.onComplete?.(status, headers, body);
     },
     onResponseError(controller, err: Error & { code?: string }) {
+      // The access log line of this request names the cause (pino-http logs res.err).
+      (res as ServerResponse & { err?: Error }).err = new Error(
+        `${o.service} at ${base.origin}: ${err.code ?? err.message}`,
+      );
       // Broken off mid-answer: a 503 if nothing was sent yet (a small answer), else the connection is cut.
       if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT')
         sendError(res, 504, `The ${o.service} service did not answer in time`, o.responseHeaders);

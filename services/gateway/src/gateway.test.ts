@@ -297,6 +297,32 @@ describe('gateway', () => {
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     });
 
+    it('gives each request an id (or keeps a usable one from its client), forwards it and answers with it', async () => {
+      const kept = await postJson(
+        '/api/stores/managestores/list-stores',
+        { email: 'owner@example.com' },
+        await token(),
+        {
+          'x-request-id': 'support-ticket-42',
+        },
+      );
+      expect(kept.headers.get('x-request-id')).toBe('support-ticket-42');
+      expect(((await kept.json()) as Echo).headers['x-request-id']).toBe('support-ticket-42');
+      const made = await postJson(
+        '/api/stores/managestores/list-stores',
+        { email: 'owner@example.com' },
+        await token(),
+        {
+          'x-request-id': 'spaces are not allowed',
+        },
+      );
+      const id = made.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(((await made.json()) as Echo).headers['x-request-id']).toBe(id);
+      const search = await call('/v1/stores/store_1/search?q=ids', { headers: { origin: 'https://shop.example' } });
+      expect(((await search.json()) as Echo).headers['x-request-id']).toBe(search.headers.get('x-request-id'));
+    });
+
     it('rejects a payload e-mail that is not the signed-in user’s, without calling the service', async () => {
       const res = await postJson('/api/billing/info/user', { email: 'victim@example.com' }, await token());
       expect(res.status).toBe(403);

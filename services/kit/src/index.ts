@@ -12,3 +12,4 @@ export * from './routes';
 export * from './safe-text';
 export * from './multipart';
 export * from './migrate';
+export * from './logging';

@@ -1,5 +1,6 @@
 import { HttpException, ServiceUnavailableException } from '@nestjs/common';
 import { internalHeaders } from './identity';
+import { currentRequestId, REQUEST_ID_HEADER } from './logging';
 
 /**
  * Calls a sibling service's internal route. A 4xx from the sibling is passed on as is;
@@ -12,10 +13,16 @@ export async function callInternal<T>(
   init: { method?: string; body?: unknown; timeoutMs?: number } = {},
 ): Promise<T> {
   let res: Response;
+  const requestId = currentRequestId();
   try {
     res = await fetch(new URL(path, baseUrl), {
       method: init.method ?? 'GET',
-      headers: { 'content-type': 'application/json', ...internalHeaders() },
+      // the request being handled is followed into the sibling's log by its id
+      headers: {
+        'content-type': 'application/json',
+        ...internalHeaders(),
+        ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseServiceConfigSchema } from '@sniff/service-kit';
+import { baseServiceConfigSchema, requiredInProduction } from '@sniff/service-kit';
 import { planIdSchema, PlanId, Platform } from '@sniff/contracts';
 
 export interface SeedPlan {
@@ -48,28 +48,31 @@ export const accountServicesConfigSchema = z.object({
 });
 export type AccountServicesConfig = z.infer<typeof accountServicesConfigSchema>;
 
-export const billingConfigSchema = baseServiceConfigSchema
-  .extend({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3101),
-    /** Stripe's secret key (sk_test_… / sk_live_…; the local provider accepts the one it was started with). */
-    STRIPE_SECRET_KEY: z.string().min(1, 'is required (the launcher sets one for the local provider)'),
-    /** The webhook endpoint's signing secret (whsec_…): only events signed with it change a plan. */
-    STRIPE_WEBHOOK_SECRET: z.string().min(1, 'is required (whsec_… of the webhook endpoint)'),
-    /** Where the Stripe API is, e.g. http://127.0.0.1:8097 for the local provider; unset: api.stripe.com. */
-    STRIPE_API_URL: httpUrl.optional(),
-    /** The dashboard's origin: checkout and the billing portal send the owner back there. */
-    PUBLIC_URL: httpUrl.default('http://localhost:8080').transform((url) => url.replace(/\/+$/, '')),
-    /** Plans granted at start-up, e.g. `demo-owner:busniess_starter_monthly` (comma-separated). */
-    BILLING_SEED_PLANS: z
-      .string()
-      .default('')
-      .superRefine((value, ctx) => {
-        try {
-          parseSeedPlans(value);
-        } catch (err) {
-          ctx.addIssue({ code: 'custom', message: (err as Error).message });
-        }
-      }),
-  })
-  .extend(accountServicesConfigSchema.shape);
+export const billingConfigSchema = requiredInProduction(
+  baseServiceConfigSchema
+    .extend({
+      PORT: z.coerce.number().int().min(0).max(65535).default(3101),
+      /** Stripe's secret key (sk_test_… / sk_live_…; the local provider accepts the one it was started with). */
+      STRIPE_SECRET_KEY: z.string().min(1, 'is required (the launcher sets one for the local provider)'),
+      /** The webhook endpoint's signing secret (whsec_…): only events signed with it change a plan. */
+      STRIPE_WEBHOOK_SECRET: z.string().min(1, 'is required (whsec_… of the webhook endpoint)'),
+      /** Where the Stripe API is, e.g. http://127.0.0.1:8097 for the local provider; unset: api.stripe.com. */
+      STRIPE_API_URL: httpUrl.optional(),
+      /** The dashboard's origin: checkout and the billing portal send the owner back there. */
+      PUBLIC_URL: httpUrl.default('http://localhost:8080').transform((url) => url.replace(/\/+$/, '')),
+      /** Plans granted at start-up, e.g. `demo-owner:busniess_starter_monthly` (comma-separated). */
+      BILLING_SEED_PLANS: z
+        .string()
+        .default('')
+        .superRefine((value, ctx) => {
+          try {
+            parseSeedPlans(value);
+          } catch (err) {
+            ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          }
+        }),
+    })
+    .extend(accountServicesConfigSchema.shape),
+  ['PUBLIC_URL', 'AUTH0_MGMT_DOMAIN', 'AUTH0_MGMT_CLIENT_ID', 'AUTH0_MGMT_CLIENT_SECRET'],
+);
 export type BillingConfig = z.infer<typeof billingConfigSchema>;

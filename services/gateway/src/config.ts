@@ -1,3 +1,4 @@
+import { requiredInProduction } from '@sniff/service-kit';
 import { resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
@@ -48,71 +49,73 @@ const trustedProxies = z
   });
 
 /** Gateway settings; every value has a local default except INTERNAL_TOKEN. */
-export const gatewayConfigSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('127.0.0.1'),
-    LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
-    INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
-    PUBLIC_URL: url('http://localhost:8080'),
-    AUTH_ISSUER: url('http://localhost:8090/'),
-    AUTH_AUDIENCE: z.string().min(1).default('https://api.sniff.dev'),
-    AUTH_CLIENT_ID: z.string().min(1).default('sniff-dashboard'),
-    AUTH_DOMAIN: z.string().min(1).optional(),
-    AUTH_JWKS_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
-    AUTH_EMAIL_CLAIM: z.string().min(1).default('https://sniff.dev/email'),
-    BILLING_URL: url('http://127.0.0.1:3101'),
-    STORES_URL: url('http://127.0.0.1:3102'),
-    SEARCH_URL: url('http://127.0.0.1:3103'),
-    ANALYTICS_URL: url('http://127.0.0.1:3104'),
-    FEEDBACK_URL: url('http://127.0.0.1:3105'),
-    WIDGET_HOST: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
-    REMOTES_JSON: remotesJson.optional(),
-    STATIC_ROOT: z.string().min(1).optional(),
-    /** Proxies (load balancer, CDN) whose X-Forwarded-For names the client; none: the socket's address. */
-    TRUSTED_PROXIES: trustedProxies,
-    /** Public search/events per client IP, and dashboard API calls per signed-in subject (see rate-limits.ts). */
-    PUBLIC_RATE_PER_SECOND: rate(50),
-    PUBLIC_RATE_BURST: rate(100),
-    /** Where rate-limit counters live, shared by every gateway replica; unset: in this process's memory. */
-    RATE_LIMIT_STORE_URL: z
-      .url({ protocol: /^(rediss?|postgres(ql)?)$/, message: 'must be a redis:// or postgres:// URL' })
-      .optional(),
-    /** Prefix of the counters' keys in that store (environments sharing one store keep apart). */
-    RATE_LIMIT_KEY_PREFIX: z
-      .string()
-      .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"')
-      .default('sniff'),
-    /** Public search answers kept for the few seconds the search service allows (0: none), within PUBLIC_CACHE_MB. */
-    PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
-    PUBLIC_CACHE_MB: z.coerce.number().min(0).default(64),
-    /** How long the gateway waits for a service's answer (its headers, then each part of its body). */
-    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
-    API_RATE_PER_SECOND: rate(20),
-    API_RATE_BURST: rate(40),
-    /** Stripe's publishable key (pk_test_… / pk_live_…) for the dashboard; empty: payments are off. */
-    STRIPE_PUBLISHABLE_KEY: z
-      .string()
-      .trim()
-      .regex(/^(pk_\w+)?$/, 'must be a Stripe publishable key (pk_…)')
-      .default(''),
-    /** Where the browser loads Stripe.js from (the local stand-in); empty: Stripe's own script. */
-    STRIPE_JS_URL: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
-      .default(''),
-  })
-  .transform((c) => {
-    const issuerBase = c.AUTH_ISSUER.endsWith('/') ? c.AUTH_ISSUER : `${c.AUTH_ISSUER}/`;
-    return {
-      ...c,
-      AUTH_DOMAIN: c.AUTH_DOMAIN ?? c.AUTH_ISSUER.replace(/\/+$/, ''),
-      AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? `${issuerBase}.well-known/jwks.json`,
-      WIDGET_HOST: (c.WIDGET_HOST ?? c.PUBLIC_URL).replace(/\/+$/, ''),
-      REMOTES: c.REMOTES_JSON ?? DEFAULT_REMOTES,
-      // services/gateway/{src,dist} -> repository root
-      STATIC_ROOT: resolve(c.STATIC_ROOT ?? resolve(__dirname, '../../..')),
-    };
-  });
-
+export const gatewayConfigSchema = requiredInProduction(
+  z
+    .object({
+      PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+      HOST: z.string().default('127.0.0.1'),
+      LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
+      INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),
+      PUBLIC_URL: url('http://localhost:8080'),
+      AUTH_ISSUER: url('http://localhost:8090/'),
+      AUTH_AUDIENCE: z.string().min(1).default('https://api.sniff.dev'),
+      AUTH_CLIENT_ID: z.string().min(1).default('sniff-dashboard'),
+      AUTH_DOMAIN: z.string().min(1).optional(),
+      AUTH_JWKS_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+      AUTH_EMAIL_CLAIM: z.string().min(1).default('https://sniff.dev/email'),
+      BILLING_URL: url('http://127.0.0.1:3101'),
+      STORES_URL: url('http://127.0.0.1:3102'),
+      SEARCH_URL: url('http://127.0.0.1:3103'),
+      ANALYTICS_URL: url('http://127.0.0.1:3104'),
+      FEEDBACK_URL: url('http://127.0.0.1:3105'),
+      WIDGET_HOST: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+      REMOTES_JSON: remotesJson.optional(),
+      STATIC_ROOT: z.string().min(1).optional(),
+      /** Proxies (load balancer, CDN) whose X-Forwarded-For names the client; none: the socket's address. */
+      TRUSTED_PROXIES: trustedProxies,
+      /** Public search/events per client IP, and dashboard API calls per signed-in subject (see rate-limits.ts). */
+      PUBLIC_RATE_PER_SECOND: rate(50),
+      PUBLIC_RATE_BURST: rate(100),
+      /** Where rate-limit counters live, shared by every gateway replica; unset: in this process's memory. */
+      RATE_LIMIT_STORE_URL: z
+        .url({ protocol: /^(rediss?|postgres(ql)?)$/, message: 'must be a redis:// or postgres:// URL' })
+        .optional(),
+      /** Prefix of the counters' keys in that store (environments sharing one store keep apart). */
+      RATE_LIMIT_KEY_PREFIX: z
+        .string()
+        .regex(/^[\w.-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"')
+        .default('sniff'),
+      /** Public search answers kept for the few seconds the search service allows (0: none), within PUBLIC_CACHE_MB. */
+      PUBLIC_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+      PUBLIC_CACHE_MB: z.coerce.number().min(0).default(64),
+      /** How long the gateway waits for a service's answer (its headers, then each part of its body). */
+      UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+      API_RATE_PER_SECOND: rate(20),
+      API_RATE_BURST: rate(40),
+      /** Stripe's publishable key (pk_test_… / pk_live_…) for the dashboard; empty: payments are off. */
+      STRIPE_PUBLISHABLE_KEY: z
+        .string()
+        .trim()
+        .regex(/^(pk_\w+)?$/, 'must be a Stripe publishable key (pk_…)')
+        .default(''),
+      /** Where the browser loads Stripe.js from (the local stand-in); empty: Stripe's own script. */
+      STRIPE_JS_URL: z
+        .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
+        .default(''),
+    })
+    .transform((c) => {
+      const issuerBase = c.AUTH_ISSUER.endsWith('/') ? c.AUTH_ISSUER : `${c.AUTH_ISSUER}/`;
+      return {
+        ...c,
+        AUTH_DOMAIN: c.AUTH_DOMAIN ?? c.AUTH_ISSUER.replace(/\/+$/, ''),
+        AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? `${issuerBase}.well-known/jwks.json`,
+        WIDGET_HOST: (c.WIDGET_HOST ?? c.PUBLIC_URL).replace(/\/+$/, ''),
+        REMOTES: c.REMOTES_JSON ?? DEFAULT_REMOTES,
+        // services/gateway/{src,dist} -> repository root
+        STATIC_ROOT: resolve(c.STATIC_ROOT ?? resolve(__dirname, '../../..')),
+      };
+    }),
+  ['PUBLIC_URL', 'AUTH_ISSUER', 'AUTH_CLIENT_ID'],
+);
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

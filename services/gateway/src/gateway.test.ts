@@ -871,6 +871,32 @@ describe('gateway', () => {
       }
     });
 
+    it('refuses the local identity provider and origin in production until they are set', () => {
+      const { AUTH_ISSUER: _issuer, ...withoutIssuer } = baseEnv;
+      const production = { ...withoutIssuer, NODE_ENV: 'production' };
+      expect(() => loadConfig('gateway', gatewayConfigSchema, production)).toThrow(
+        /AUTH_ISSUER: must be set in production \(its default is for local development\)/,
+      );
+      const message = (() => {
+        try {
+          loadConfig('gateway', gatewayConfigSchema, production);
+        } catch (err) {
+          return (err as Error).message;
+        }
+      })();
+      expect(message).toMatch(/PUBLIC_URL: must be set in production/);
+      expect(message).toMatch(/AUTH_CLIENT_ID: must be set in production/);
+      const set = {
+        ...production,
+        PUBLIC_URL: 'https://sniff.example.com',
+        AUTH_ISSUER: 'https://tenant.auth0.com/',
+        AUTH_CLIENT_ID: 'spa-client',
+      };
+      expect(loadConfig('gateway', gatewayConfigSchema, set).AUTH_ISSUER).toBe('https://tenant.auth0.com/');
+      // Outside production the local defaults are fine.
+      expect(loadConfig('gateway', gatewayConfigSchema, withoutIssuer).AUTH_ISSUER).toBe('http://localhost:8090/');
+    });
+
     it('lets REMOTES_JSON move a remote without rebuilding the shell', () => {
       const remotes = { remotes: [{ name: 'mfe_wizard', entry: 'https://cdn.example/wizard/mf-manifest.json' }] };
       const config = loadConfig('gateway', gatewayConfigSchema, { ...baseEnv, REMOTES_JSON: JSON.stringify(remotes) });

@@ -27,6 +27,18 @@ export type BaseServiceConfig = z.infer<typeof baseServiceConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** Settings whose defaults are for local development only, by schema (see requiredInProduction). */
+const productionOnly = new WeakMap<z.ZodType, readonly string[]>();
+
+/**
+ * Marks settings whose defaults point at the local stand-ins (the local identity provider, the mail
+ * catcher, localhost): with NODE_ENV=production each must be set, or the process refuses to start.
+ */
+export function requiredInProduction<S extends z.ZodType>(schema: S, keys: readonly string[]): S {
+  productionOnly.set(schema, keys);
+  return schema;
+}
+
 /** Parses the environment at start-up; a bad or missing setting stops the service with a clear message. */
 export function loadConfig<S extends z.ZodType>(
   service: string,
@@ -34,7 +46,12 @@ export function loadConfig<S extends z.ZodType>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  if (env.NODE_ENV === 'production') {
+    for (const key of productionOnly.get(schema) ?? []) {
+      if (!env[key]?.trim()) lines.push(`  ${key}: must be set in production (its default is for local development)`);
+    }
+  }
+  if (result.success && !lines.length) return result.data;
   throw new ConfigError(`${service}: invalid configuration\n${lines.join('\n')}`);
 }

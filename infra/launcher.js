@@ -148,7 +148,7 @@ async function managementSettings(env, idpPort, dataDir) {
 }
 
 /**
- * @typedef {{ gateway?: number, idp?: number, stripe?: number, billing?: number, stores?: number, search?: number,
+ * @typedef {{ gateway?: number, metrics?: number, idp?: number, stripe?: number, billing?: number, stores?: number, search?: number,
  *   analytics?: number, demoSite?: number, squarespace?: number, shopify?: number, postgres?: number }} Ports
  * @param {{ ports?: Ports, dataDir: string, publicUrl?: string, env?: NodeJS.ProcessEnv,
  *   log?: (line: string) => void, onExit?: (error: Error) => void }} options
@@ -435,6 +435,8 @@ async function startProduct({
       ANALYTICS_URL: svc('analytics'),
       FEEDBACK_URL: svc('feedback'),
       WIDGET_HOST: env.WIDGET_HOST ?? appUrl,
+      // Prometheus scrapes the gateway here (the services on their own ports); off unless a port is given
+      METRICS_PORT: String(p.metrics ?? 0),
       STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
       // the browser loads it: localhost, like the identity provider; unset with real Stripe (js.stripe.com)
       STRIPE_JS_URL: stripeUrl ? `${stripeUrl}/v3/stripe.js` : undefined,

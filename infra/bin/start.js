@@ -24,6 +24,8 @@ async function main() {
   const product = await startProduct({
     dataDir: process.env.SNIFF_DATA_DIR || join(root, '.data'),
     publicUrl: process.env.PUBLIC_URL,
+    // the gateway's Prometheus endpoint (the services serve /metrics on their own ports)
+    ports: { metrics: 9464 },
     onExit: (error) => {
       console.error(`\n${error.message}`);
       process.exit(1);
@@ -36,6 +38,7 @@ async function main() {
   Demo owner:    demo@sniff.dev / sniff-demo
   Demo website:  ${product.urls.demoSite}
                  Paste ${product.urls.demoSite} into Create Search Widget to try it.
+  Metrics:       http://127.0.0.1:9464/metrics (gateway), http://127.0.0.1:3101/metrics … 3105 (services)
   Mail inbox:    ${product.urls.inbox ? `${product.urls.inbox} (feedback mail is caught here)` : 'SMTP_URL is set: mail goes out for real'}
   Squarespace:   ${
     product.urls.squarespace

@@ -194,6 +194,15 @@ describe('billing on Stripe (the local provider)', () => {
     expect(other.status).toBe(403);
     expect(await other.json()).toMatchObject({ message: 'email does not match the signed-in user' });
     expect(await rows(`SELECT 1 FROM billing.customers WHERE owner_sub = $1`, [sub])).toEqual([]);
+    // An owner id longer than Stripe keeps (found by the fuzz suite as a 502 from Stripe).
+    const long = `owner-${'x'.repeat(300)}`;
+    const tooLong = await api.checkout(long, 'busniess_starter_monthly');
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({
+      field: 'sub',
+      message: 'sub must be at most 200 characters for checkout',
+    });
+    expect(await rows(`SELECT 1 FROM billing.customers WHERE owner_sub = $1`, [long])).toEqual([]);
   });
 
   it('refuses a checkout for another plan while one is open, resumes the same plan, and lets the owner cancel it', async () => {

@@ -9,6 +9,9 @@ import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, readBody } from './read-body';
 import { TokenVerifier, type Identity } from './token-verifier';
 
+/** Paths of a service no one reaches through /api. */
+const OPERATOR_ONLY = new Set(['internal', 'healthz', 'readyz', 'metrics']);
+
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
@@ -68,7 +71,7 @@ export class ApiProxy {
     });
   }
 
-  /** Maps /<service>/<rest>?q to the service; /internal/... and dot segments are never reachable. */
+  /** Maps /<service>/<rest>?q to the service; /internal/..., probes, metrics and dot segments are never reachable. */
   private resolve(req: Request): { service: string; base: string; path: string } {
     const notFound = () => new GatewayError(404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
     const q = req.url.indexOf('?');
@@ -85,8 +88,9 @@ export class ApiProxy {
       }
     });
     if (decoded.some((s) => s === '.' || s === '..' || /[/\\]/.test(s))) throw notFound();
-    // Services match routes case-insensitively, so "Internal" must be refused too.
-    if (decoded[0]?.toLowerCase() === 'internal') throw notFound();
+    // Services match routes case-insensitively, so "Internal" must be refused too; their probes and
+    // metrics are for the cluster, not the public.
+    if (OPERATOR_ONLY.has(decoded[0]?.toLowerCase() ?? '')) throw notFound();
     return { service, base, path: `/${rest.join('/')}${query}` };
   }
 

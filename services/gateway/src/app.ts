@@ -1,7 +1,7 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, ErrorFilter, httpLogOptions } from '@sniff/service-kit';
+import { createLogger, ErrorFilter, httpLogOptions, Metrics } from '@sniff/service-kit';
 import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import compression from 'compression';
@@ -11,6 +11,7 @@ import type { GatewayConfig } from './config';
 import { PagePolicy } from './content-security-policy';
 import { assetMounts } from './frontend';
 import { GatewayModule } from './gateway.module';
+import { timeRequest } from './metrics';
 import { sendError } from './http-error';
 import { PublicApi } from './public-api';
 import { ShopifyOauthProxy } from './shopify-oauth';
@@ -30,12 +31,13 @@ function securityHeaders(_req: IncomingMessage, res: ServerResponse, next: () =>
  * its handler uses nothing Express adds, and Express's own work per request cost the gateway more
  * than the proxying (README, Performance). Every other request goes on to the Express app.
  */
-function publicApiFirst(server: Server, api: PublicApi, logger: Logger, accessLog: HttpLogger): void {
+function publicApiFirst(server: Server, api: PublicApi, logger: Logger, accessLog: HttpLogger, metrics: Metrics): void {
   const expressApp = server.listeners('request')[0] as RequestListener;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!req.url || !PUBLIC_API.test(req.url)) return expressApp(req, res);
     accessLog(req, res);
+    timeRequest(metrics, req, res);
     req.url = req.url.slice('/v1'.length) || '/';
     try {
       securityHeaders(req, res, () => api.handle(req, res));
@@ -53,7 +55,10 @@ function publicApiFirst(server: Server, api: PublicApi, logger: Logger, accessLo
  * catch-all).
  * No body parser: the API proxy reads JSON bodies itself and streams everything else.
  */
-export async function createGatewayApp(config: GatewayConfig): Promise<INestApplication> {
+export async function createGatewayApp(
+  config: GatewayConfig,
+  metrics = new Metrics('gateway'),
+): Promise<INestApplication> {
   // JSON logs (pino): one access line per request with its id, which the gateway creates (or accepts
   // from its client) and forwards to the services; Nest's own lines through the same logger.
   const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -65,11 +70,15 @@ export async function createGatewayApp(config: GatewayConfig): Promise<INestAppl
   app.useLogger(new PinoNestLogger(new PinoLogger({ pinoHttp: { logger } }), {}));
   app.disable('x-powered-by');
   app.use(accessLog);
+  app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    timeRequest(metrics, req, res);
+    next();
+  });
   app.use(securityHeaders);
   app.use('/api', app.get(ApiProxy).handle);
   app.use('/webhooks/stripe', app.get(StripeWebhookProxy).handle);
   app.use('/shopify', app.get(ShopifyOauthProxy).handle);
-  publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'), accessLog);
+  publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'), accessLog, metrics);
   // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
   // services send it, streamed.
   app.use(compression());

@@ -53,6 +53,8 @@ export const gatewayConfigSchema = requiredInProduction(
   z
     .object({
       PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+      /** Where Prometheus scrapes the gateway's /metrics (not the public port); 0: not served. */
+      METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
       HOST: z.string().default('127.0.0.1'),
       LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
       INTERNAL_TOKEN: z.string().min(16, 'must be at least 16 characters'),

@@ -297,6 +297,19 @@ describe('gateway', () => {
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     });
 
+    it('never lets the public reach a service’s probes or metrics through /api', async () => {
+      for (const path of [
+        '/api/stores/metrics',
+        '/api/search/healthz',
+        '/api/billing/readyz',
+        '/api/stores/Internal/x',
+      ]) {
+        const res = await postJson(path, { email: 'owner@example.com' }, await token());
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      }
+      expect(received).toHaveLength(0);
+    });
+
     it('gives each request an id (or keeps a usable one from its client), forwards it and answers with it', async () => {
       const kept = await postJson(
         '/api/stores/managestores/list-stores',

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '@sniff/service-kit';
+import { loadConfig, Metrics } from '@sniff/service-kit';
 import { existsSync } from 'node:fs';
 import { createGatewayApp } from './app';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
 import { staticRoots } from './frontend';
+import { serveMetrics } from './metrics';
 
 async function main(): Promise<void> {
   let config: GatewayConfig;
@@ -15,8 +16,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = new Logger('gateway');
-  const app = await createGatewayApp(config);
+  const metrics = new Metrics('gateway');
+  const app = await createGatewayApp(config, metrics);
   await app.listen(config.PORT, config.HOST);
+  if (config.METRICS_PORT) await serveMetrics(metrics, config.METRICS_PORT, config.HOST);
   const { shell, widget } = staticRoots(config);
   for (const dir of [shell, widget])
     if (!existsSync(dir)) logger.warn(`${dir} is missing; build it with npm run build`);

@@ -13,3 +13,4 @@ export * from './safe-text';
 export * from './multipart';
 export * from './migrate';
 export * from './logging';
+export * from './metrics';

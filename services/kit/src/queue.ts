@@ -1,5 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import type { Counter } from 'prom-client';
 import PgBoss from 'pg-boss';
+import { Metrics } from './metrics';
 
 export const QUEUE_SCHEMA = 'pgboss';
 
@@ -13,7 +15,29 @@ export class Queue implements OnApplicationShutdown {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
 
-  constructor(@Inject('QUEUE_DATABASE_URL') private readonly url: string) {}
+  private readonly declared = new Set<string>();
+  private readonly outcomes?: Counter<'queue' | 'outcome'>;
+
+  constructor(
+    @Inject('QUEUE_DATABASE_URL') private readonly url: string,
+    @Optional() @Inject(Metrics) metrics?: Metrics,
+  ) {
+    if (!metrics) return;
+    this.outcomes = metrics.counter('jobs_total', 'Jobs run, by queue and outcome (completed, failed)', [
+      'queue',
+      'outcome',
+    ]);
+    // Read when Prometheus scrapes: jobs waiting (created or to be retried) in each queue this process uses.
+    metrics.gauge<'queue'>(
+      'queue_depth',
+      'Jobs waiting in each queue',
+      async (gauge) => {
+        if (!this.boss) return;
+        for (const name of this.declared) gauge.set({ queue: name }, await this.boss.getQueueSize(name));
+      },
+      ['queue'],
+    );
+  }
 
   /** Starts pg-boss on first use (creating its schema on a fresh database). */
   async client(): Promise<PgBoss> {
@@ -35,6 +59,7 @@ export class Queue implements OnApplicationShutdown {
    */
   async declare(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     const boss = await this.client();
+    this.declared.add(name);
     for (let attempt = 1; ; attempt++) {
       try {
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
@@ -65,7 +90,9 @@ export class Queue implements OnApplicationShutdown {
       for (const job of jobs) {
         try {
           await handler(job.data, job.id);
+          this.outcomes?.inc({ queue: name, outcome: 'completed' });
         } catch (err) {
+          this.outcomes?.inc({ queue: name, outcome: 'failed' });
           const message = err instanceof Error ? err.message : String(err);
           this.logger.warn(`job ${job.id} of ${name} failed, to be retried: ${message}`);
           // Failed on its own; pg-boss then completes only the jobs still active.

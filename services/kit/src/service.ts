@@ -13,6 +13,7 @@ import { migrate } from './migrate';
 import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { createLogger, loggerModule, REQUEST_ID_HEADER, requestIdOf } from './logging';
+import { Metrics, MetricsModule, timeRequests } from './metrics';
 import { Queue } from './queue';
 import { recordRoutes, type KitRouteConfig } from './routes';
 import { installMultipart, wantsUploads } from './multipart';
@@ -38,7 +39,7 @@ export function queueProviders(config: BaseServiceConfig) {
   return [{ provide: 'QUEUE_DATABASE_URL', useValue: config.DATABASE_URL }, Queue];
 }
 
-/** The service's root module with the logger beside it. */
+/** The service's root module with the logger and the metrics beside it. */
 @Module({})
 class LoggedService {}
 
@@ -67,9 +68,10 @@ export async function createServiceApp(
     genReqId: requestIdOf,
   });
   // Structured logs (pino): an access line per request with its id, and Nest's own lines, as JSON.
+  const metrics = new Metrics(name);
   const logged: DynamicModule = {
     module: LoggedService,
-    imports: [root, loggerModule(createLogger(name, config.LOG_LEVEL, logTo))],
+    imports: [root, loggerModule(createLogger(name, config.LOG_LEVEL, logTo)), MetricsModule.forRoot(metrics)],
   };
   const app = await NestFactory.create<NestFastifyApplication>(logged, adapter, {
     bufferLogs: true,
@@ -79,6 +81,7 @@ export async function createServiceApp(
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // Before Nest registers the routes (at init): the hooks see every route.
   recordRoutes(fastify);
+  timeRequests(fastify, metrics);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();

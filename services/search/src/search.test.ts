@@ -103,6 +103,19 @@ describe('search service', () => {
     expect(res.tookMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('reports its search time, index cache and quota to Prometheus at /metrics', async () => {
+    await search('pricing');
+    await search('zzzzqqq');
+    const text = await (await fetch(`${svc.url}/metrics`)).text();
+    const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? NaN);
+    expect(value(/^sniff_search_duration_seconds_count\{[^}]*result="hits"[^}]*\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^sniff_search_duration_seconds_count\{[^}]*result="none"[^}]*\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^sniff_index_cache_lookups_total\{[^}]*result="hit"[^}]*\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^sniff_index_cache_stores\{[^}]*\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
+    expect(value(/^sniff_index_cache_bytes\{[^}]*\} (\d+)$/m)).toBeGreaterThan(0);
+    expect(value(/^sniff_stores_over_quota\{[^}]*\} (\d+)$/m)).toBe(0);
+  });
+
   it('folds diacritics and case', async () => {
     expect(await ids('café')).toContain('cafe');
     expect(await ids('cafe')).toEqual(await ids('CAFÉ'));

@@ -47,6 +47,9 @@ export function planLabel(plan: PlanId): string {
 }
 
 /** Starts Stripe Checkout for a plan; only the webhooks that follow change what the owner holds. */
+/** Longest client_reference_id Stripe accepts. */
+const STRIPE_REFERENCE_MAX = 200;
+
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger('Checkout');
@@ -66,6 +69,16 @@ export class CheckoutService {
         error: 'Bad Request',
         message: 'The free plan needs no checkout',
         field: 'plan',
+      });
+    }
+    // Stripe keeps the owner's id in client_reference_id (200 characters at most): no identity provider
+    // issues longer ids, so a longer one is a malformed identity, not a Stripe failure.
+    if (owner.sub.length > STRIPE_REFERENCE_MAX) {
+      throw new BadRequestException({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `sub must be at most ${STRIPE_REFERENCE_MAX} characters for checkout`,
+        field: 'sub',
       });
     }
     await this.refuseHeldPlan(owner.sub, plan);

@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger, NotFoundException, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, NotFoundException, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Metrics } from '@sniff/service-kit';
+import type { Counter, Histogram } from 'prom-client';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { IndexDocument, SearchResponse, SearchSettings, SearchUnavailable } from '@sniff/contracts';
@@ -36,6 +38,9 @@ export class SearchService implements OnModuleDestroy {
   /** Re-indexing of one store runs one at a time, in arrival order. */
   private readonly writes = new Map<string, Promise<unknown>>();
   private readonly stopListening: () => void;
+  /** Engine time of each answered query; index lookups found in memory or loaded. */
+  private readonly searchTime?: Histogram<'result'>;
+  private readonly lookups?: Counter<'result'>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -47,9 +52,28 @@ export class SearchService implements OnModuleDestroy {
     private readonly events: SearchEvents,
     private readonly widgetRules: WidgetRules,
     private readonly quota: QuotaGate,
+    @Optional() @Inject(Metrics) metrics?: Metrics,
   ) {
     // A store's popular queries stay in memory only while its index does.
     this.cache = new IndexCache(config.SEARCH_CACHE_MB * 1024 * 1024, (storeId) => popular.forget(storeId));
+    if (metrics) {
+      this.searchTime = metrics.histogram(
+        'search_duration_seconds',
+        'Time to answer a widget query in this worker (hits or none), engine and suggestions included',
+        ['result'],
+        [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+      );
+      this.lookups = metrics.counter('index_cache_lookups_total', 'Index lookups: hit (in memory) or miss (loaded)', [
+        'result',
+      ]);
+      metrics.gauge('index_cache_bytes', 'Memory the cached indexes hold (their own estimate)', (g) =>
+        g.set(this.cache.bytes),
+      );
+      metrics.gauge('index_cache_stores', 'Stores whose index is in memory', (g) => g.set(this.cache.size));
+      metrics.gauge('stores_over_quota', "Stores whose owner used this month's searches", (g) =>
+        g.set(this.quota.count),
+      );
+    }
     this.stopListening = siblings.listen((storeId) => {
       this.cache.expire(storeId);
       this.widgetRules.forget(storeId);
@@ -83,7 +107,9 @@ export class SearchService implements OnModuleDestroy {
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = mergeSuggestions(q, this.popular.get(storeId), result.suggestions, entry.hidden);
     const searchId = this.events.searchId(storeId, q, result.hits.length);
-    return { query: q, ...result, suggestions, tookMs: took(), searchId };
+    const tookMs = took();
+    this.searchTime?.observe({ result: result.hits.length ? 'hits' : 'none' }, tookMs / 1000);
+    return { query: q, ...result, suggestions, tookMs, searchId };
   }
 
   /** PUT /internal/stores/:id/documents: replaces the documents and swaps the index. */
@@ -180,6 +206,7 @@ export class SearchService implements OnModuleDestroy {
    */
   private async entryFor(storeId: string): Promise<CachedIndex | null> {
     const entry = this.cache.get(storeId);
+    this.lookups?.inc({ result: entry ? 'hit' : 'miss' });
     if (entry && Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return entry;
     return entry ? once(this.checking, storeId, () => this.check(storeId, entry)) : this.loadOnce(storeId);
   }

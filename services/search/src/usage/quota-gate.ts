@@ -8,6 +8,11 @@ import { Injectable } from '@nestjs/common';
 export class QuotaGate {
   private over: ReadonlySet<string> = new Set();
 
+  /** How many stores are over their owner's quota now. */
+  get count(): number {
+    return this.over.size;
+  }
+
   blocks(storeId: string): boolean {
     return this.over.has(storeId);
   }

@@ -3,6 +3,8 @@
 // the shell to register at runtime, and also builds a standalone page for its team.
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedFor } = require('./shared');
@@ -16,6 +18,28 @@ const swcOptions = {
   },
   module: { type: 'es6' },
 };
+
+/**
+ * Every script and stylesheet is also written brotli- (best quality) and gzip-compressed, once, at
+ * build: the gateway serves those files as they are (services/gateway/src/precompressed.ts).
+ * Compressing on the fly it could only afford a fast setting, about 15% larger.
+ */
+const precompress = () => [
+  new CompressionPlugin({
+    test: /\.(js|css)$/,
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    minRatio: 1,
+  }),
+  new CompressionPlugin({
+    test: /\.(js|css)$/,
+    filename: '[path][base].gz',
+    algorithm: 'gzip',
+    compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    minRatio: 1,
+  }),
+];
 
 /**
  * @param {{ dir: string, name: string, host?: boolean, devPort?: number, title?: string, eagerShared?: string[] }} o
@@ -68,6 +92,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         ...(Object.keys(entry).length
           ? [new HtmlWebpackPlugin({ title, templateContent: htmlTemplate(title), chunks: Object.keys(entry) })]
           : []),
+        ...(production ? precompress() : []),
       ],
       performance: { hints: false },
       devServer: {

@@ -41,6 +41,18 @@ const precompress = () => [
   }),
 ];
 
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
+
+/**
+ * Packages whose `exports` name only their development build (React Router 7 leaves choosing its
+ * production build to the bundler): a production build resolves them to their production files.
+ * Without this the dashboard ran React Router's development build, its warnings and checks included.
+ */
+const productionBuilds = {
+  'react-router$': path.join(reactRouterDist, 'production/index.mjs'),
+  'react-router/dom$': path.join(reactRouterDist, 'production/dom-export.mjs'),
+};
+
 /**
  * @param {{ dir: string, name: string, host?: boolean, devPort?: number, title?: string, eagerShared?: string[] }} o
  *   dir: the package directory; name: the federation name (mfe_wizard, shell); eagerShared: shared
@@ -69,7 +81,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: production ? productionBuilds : {} },
       module: {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
@@ -88,6 +100,9 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // The runtime only for browsers (no Node loading code); a remote's own copy also leaves out
+          // the manifest snapshot code, which only the shell uses to find remotes.
+          experiments: { optimization: { target: 'web', ...(host ? {} : { disableSnapshot: true }) } },
         }),
         ...(Object.keys(entry).length
           ? [new HtmlWebpackPlugin({ title, templateContent: htmlTemplate(title), chunks: Object.keys(entry) })]

@@ -4,15 +4,17 @@ const { SINGLETONS } = require('./sdk/federation/shared.js');
 const { createWebpackConfig } = require('./sdk/federation/webpack.js');
 
 // The shell provides the shared libraries from its entry chunk: every page needs them at once, and
-// one file starts the app without a round of share negotiation and a request per library. zod is
-// the exception: only the dashboard's API calls use it, so it stays a chunk of its own.
+// one file starts the app without a round of share negotiation and a request per library. zod and
+// RTK Query's React hooks are the exceptions: only the dashboard uses them, so they stay chunks of
+// their own, off the public pages.
+const LAZY = ['zod', '@reduxjs/toolkit/query/react'];
 const base = createWebpackConfig({
   dir: __dirname,
   name: 'shell',
   host: true,
   devPort: 8081,
   title: 'Sniff',
-  eagerShared: SINGLETONS.filter((name) => name !== 'zod'),
+  eagerShared: SINGLETONS.filter((name) => !LAZY.includes(name)),
 });
 
 /**

@@ -7,19 +7,22 @@ import { GATEWAY_CONFIG, REMOTE_DIRS, type GatewayConfig } from './config';
 import { PagePolicy, setPageHeaders } from './content-security-policy';
 import { sendError } from './http-error';
 import { openCors } from './public-api';
+import { encodingHeaders, precompressed, uncompressedName } from './precompressed';
 import { PublicSite } from './public-site';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
- * Content-hashed build files are cached for a year; everything else revalidates (manifests,
- * remoteEntry, HTML). An HTML file (a remote's standalone page, the shell's index.html asked by
- * name) gets its page policy.
+ * Content-hashed build files (and their precompressed copies) are cached for a year; everything else
+ * revalidates (manifests, remoteEntry, HTML). An HTML file (a remote's standalone page, the shell's
+ * index.html asked by name) gets its page policy.
  */
 const buildFileHeaders =
   (policy: PagePolicy) =>
   (res: Response, file: string, stat: Stats): void => {
-    res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const hashed = HASHED.test(uncompressedName(file));
+    res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    encodingHeaders(res, file);
     if (extname(file) === '.html') setPageHeaders(res, policy.forFile(file, stat) ?? policy.noScripts);
   };
 
@@ -40,7 +43,12 @@ export function assetMounts(config: GatewayConfig, policy: PagePolicy): Array<[s
     ['/widget', [openCors, express.static(roots.widget, { ...common, maxAge: '5m' }), notFound]],
     ...REMOTE_DIRS.map((dir): [string, RequestHandler[]] => [
       `/remotes/${dir}`,
-      [openCors, express.static(roots.remote(dir), { ...common, setHeaders: buildFileHeaders(policy) }), notFound],
+      [
+        openCors,
+        precompressed(roots.remote(dir)),
+        express.static(roots.remote(dir), { ...common, setHeaders: buildFileHeaders(policy) }),
+        notFound,
+      ],
     ]),
     ['/remotes', [notFound]],
   ];
@@ -76,6 +84,7 @@ export class RuntimeConfigController {
  */
 @Controller()
 export class ShellController {
+  private readonly precompressed: RequestHandler;
   private readonly files: RequestHandler;
   private readonly index: string;
 
@@ -85,6 +94,7 @@ export class ShellController {
     private readonly policy: PagePolicy,
   ) {
     const root = staticRoots(config).shell;
+    this.precompressed = precompressed(root);
     this.files = express.static(root, {
       index: false,
       redirect: false,
@@ -96,6 +106,10 @@ export class ShellController {
 
   @Get('{*path}')
   serve(@Req() req: Request, @Res() res: Response): void {
+    this.precompressed(req, res, () => this.serveFile(req, res));
+  }
+
+  private serveFile(req: Request, res: Response): void {
     this.files(req, res, () => {
       if (extname(req.path) !== '') return sendError(res, 404, `Cannot ${req.method} ${req.path}`);
       const dashboard = req.path === '/dashboard' || req.path.startsWith('/dashboard/');

@@ -26,7 +26,16 @@ test('dashboard pages: compressed JavaScript on a cold load', async ({ page, con
     const scripts: Promise<{ url: string; bytes: number }>[] = [];
     const onFinished = (request: import('@playwright/test').Request) => {
       if (request.resourceType() !== 'script') return;
-      scripts.push(request.sizes().then((s) => ({ url: request.url(), bytes: s.responseBodySize })));
+      scripts.push(
+        request.sizes().then(async (s) => {
+          // BENCH_LIST_SCRIPTS=1 lists every script with its size as sent and its encoding.
+          if (process.env.BENCH_LIST_SCRIPTS) {
+            const encoding = (await request.response())?.headers()['content-encoding'] ?? 'identity';
+            console.log(`${path} ${request.url()} ${s.responseBodySize} ${encoding}`);
+          }
+          return { url: request.url(), bytes: s.responseBodySize };
+        }),
+      );
     };
     page.on('requestfinished', onFinished);
     await page.goto(path, { waitUntil: 'networkidle' });

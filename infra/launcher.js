@@ -153,10 +153,11 @@ async function managementSettings(env, idpPort, dataDir) {
  * @param {{ ports?: Ports, dataDir: string, publicUrl?: string, env?: NodeJS.ProcessEnv,
  *   log?: (line: string) => void, onExit?: (error: Error) => void }} options
  *   env: overrides on top of process.env for the children (a DATABASE_URL there or in process.env skips
- *   the embedded Postgres; an undefined value removes a variable); onExit: called when a child dies after
- *   start-up (everything has been stopped by then).
+ *   the embedded Postgres; an undefined value removes a variable); onExit: not called any more once the
+ *   product is up (a child that dies then is started again, with backoff); kept for start-up failures.
  * @returns {Promise<{ urls: { app: string, idp: string, demoSite: string, stripe: string | null,
- *   squarespace: string | null, shopify: string | null }, databaseUrl: string, stop(): Promise<void> }>}
+ *   squarespace: string | null, shopify: string | null }, databaseUrl: string, stop(): Promise<void>,
+ *   pidOf(name: string): number | undefined }>}
  *   urls.stripe, urls.squarespace, urls.shopify: the local stand-ins, null for the real services
  */
 async function startProduct({
@@ -196,7 +197,8 @@ async function startProduct({
   const children = [];
   let embedded;
   let stopping = false;
-  let failure; // set when a child dies unexpectedly
+  let failure; // set when a child dies during start-up
+  let started = false; // from then on a child that dies is started again
   let rejectStartup = () => {};
   const died = new Promise((_, reject) => (rejectStartup = reject));
   died.catch(() => {});
@@ -226,15 +228,27 @@ async function startProduct({
   const killAll = () => children.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL'));
   process.once('exit', killAll);
 
+  /**
+   * Starts a child process. Once the product is up, one that dies is started again, as an orchestrator
+   * would: after 1 s, then 2, 4 … up to 30 s while it keeps dying (the wait starts over once it has stayed
+   * up a minute); the others keep running. During start-up a death fails the start.
+   */
   function run(name, file, childEnv) {
-    const lines = [];
+    const entry = { name, child: /** @type {any} */ (null), lines: /** @type {string[]} */ ([]), restarts: 0 };
+    children.push(entry);
+    spawnChild(entry, file, childEnv);
+    return entry;
+  }
+
+  function spawnChild(entry, file, childEnv) {
+    const { name, lines } = entry;
     const child = spawn(process.execPath, [file], {
       cwd: root,
       env: { ...env, ...childEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const entry = { name, child, lines };
-    children.push(entry);
+    entry.child = child;
+    const spawnedAt = Date.now();
     const pipe = (stream) => {
       let rest = '';
       stream.setEncoding('utf8');
@@ -252,14 +266,22 @@ async function startProduct({
     pipe(child.stderr);
     child.once('exit', (code, signal) => {
       if (stopping) return;
-      const error = new Error(
-        `${name} exited unexpectedly (${signal ?? `code ${code}`}). Last output:\n${lines.slice(-15).join('\n')}`,
-      );
+      const how = signal ?? `code ${code}`;
+      if (started) {
+        if (Date.now() - spawnedAt > 60_000) entry.restarts = 0;
+        const wait = Math.min(1000 * 2 ** entry.restarts, 30_000);
+        entry.restarts++;
+        log(`[launcher] ${name} exited (${how}); starting it again in ${wait / 1000} s (restart ${entry.restarts})`);
+        setTimeout(() => {
+          if (!stopping) spawnChild(entry, file, childEnv);
+        }, wait).unref();
+        return;
+      }
+      const error = new Error(`${name} exited unexpectedly (${how}). Last output:\n${lines.slice(-15).join('\n')}`);
       failure = failure ?? error;
       rejectStartup(error);
       stop().then(() => onExit?.(error));
     });
-    return entry;
   }
 
   async function waitFor(entry, url) {
@@ -442,6 +464,7 @@ async function startProduct({
       STRIPE_JS_URL: stripeUrl ? `${stripeUrl}/v3/stripe.js` : undefined,
     });
     await ready(gateway, `http://127.0.0.1:${p.gateway}/readyz`);
+    started = true;
     return {
       urls: {
         app: appUrl,
@@ -454,6 +477,8 @@ async function startProduct({
       },
       databaseUrl,
       stop,
+      /** The process id of a child as it runs now (a test kills it). */
+      pidOf: (name) => children.find((c) => c.name === name)?.child.pid,
     };
   } catch (error) {
     await stop();

@@ -111,10 +111,12 @@ export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const analyticsRequestSchema = z.object({
   email,
   url: z.string().trim().min(1, 'url is required'),
-  days: z.coerce
-    .number({ message: 'days must be 7, 30 or 90' })
-    .int('days must be 7, 30 or 90')
-    .refine((d) => (ANALYTICS_RANGES as readonly number[]).includes(d), 'days must be 7, 30 or 90')
+  // Exactly one of the ranges: a number, or its plain decimal text ("30"); not [30], "3e1", "0x1e" or true.
+  days: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v),
+      z.literal(ANALYTICS_RANGES, { message: 'days must be 7, 30 or 90' }),
+    )
     .default(30),
 });
 export const timeseriesRowSchema = z.object({ query: z.string(), timestamp: z.string() });

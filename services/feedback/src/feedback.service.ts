@@ -10,7 +10,7 @@ import {
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, Repository } from 'typeorm';
-import { Queue, type Owner } from '@sniff/service-kit';
+import { ownEmail, Queue, type Owner } from '@sniff/service-kit';
 import type { FeedbackSendRequest, FeedbackSendResponse } from '@sniff/contracts';
 import { FEEDBACK_CONFIG, FeedbackConfig } from './config';
 import { FeedbackEntity } from './feedback.entity';
@@ -54,6 +54,8 @@ export class FeedbackService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async send(owner: Owner, request: FeedbackSendRequest): Promise<FeedbackSendResponse> {
+    // The sender (subject, reply-to) is the token's e-mail; the payload's may only repeat it.
+    const senderEmail = ownEmail(owner, request.email);
     const id = randomUUID();
     await this.db.transaction(async (m) => {
       // One owner's sends take turns, so the count below cannot be raced past the limit.
@@ -75,7 +77,7 @@ export class FeedbackService implements OnApplicationBootstrap, OnApplicationShu
       await m.insert(FeedbackEntity, {
         id,
         ownerSub: owner.sub,
-        ownerEmail: owner.email || request.email,
+        ownerEmail: senderEmail,
         text: request.text,
         page: request.page ?? null,
         copySupport: request.copySupport,

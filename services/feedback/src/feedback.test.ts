@@ -104,6 +104,33 @@ describe('feedback', () => {
     expect((await delivered()).length).toBe(before);
   });
 
+  it("refuses (403 naming email) a payload e-mail that is not the token's, and sends and stores nothing", async () => {
+    const before = (await delivered()).length;
+    const res = await send('owner-f', { email: 'someone-else@example.com', text: 'Pretending to be someone' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ field: 'email', message: 'email does not match the signed-in user' });
+    expect(await stored('owner-f')).toEqual([]);
+    expect((await delivered()).length).toBe(before);
+  });
+
+  it("sends as the token's e-mail even when the payload repeats it in another case", async () => {
+    const res = await send('owner-g', { email: '  OWNER-G@Example.com ', text: 'Case does not matter' });
+    expect(res.status).toBe(200);
+    const mail = (await delivered()).find((m) => m.text.includes('Case does not matter'));
+    expect(mail!.replyTo?.map((a) => a.address)).toEqual(['owner-g@example.com']);
+  });
+
+  it('refuses (403 naming email, saying why) an owner whose token carries no e-mail', async () => {
+    const res = await fetch(`${service.url}/feedback/send`, {
+      method: 'POST',
+      headers: asOwner('owner-h', ''),
+      body: JSON.stringify({ email: 'anonymous', text: 'Who am I?' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ field: 'email', message: expect.stringContaining('no e-mail address') });
+    expect(await stored('owner-h')).toEqual([]);
+  });
+
   it('limits each owner to a few messages per window (429 with Retry-After), others unaffected', async () => {
     for (let i = 0; i < 3; i++) expect((await send('owner-c', { text: `note ${i}` })).status).toBe(200);
     const refused = await send('owner-c', { text: 'one too many' });

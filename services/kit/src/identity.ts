@@ -86,6 +86,23 @@ export const CurrentOwner = createParamDecorator((_: unknown, ctx: ExecutionCont
   return owner;
 });
 
+/**
+ * The owner's e-mail, only ever from the verified token: the e-mail the spec puts in a payload must be
+ * the token's (compared as the gateway does: trimmed, case-insensitive), and a token without one
+ * cannot act where an e-mail is needed. Both answer 403 naming `email`.
+ */
+export function ownEmail(owner: Owner, payloadEmail: string | undefined): string {
+  const refuse = (message: string) =>
+    new ForbiddenException({ statusCode: 403, error: 'Forbidden', message, field: 'email' });
+  if (!owner.email.trim()) {
+    throw refuse('Your sign-in carries no e-mail address. Add one to your account, then sign in again.');
+  }
+  if (payloadEmail !== undefined && payloadEmail.trim().toLowerCase() !== owner.email.trim().toLowerCase()) {
+    throw refuse('email does not match the signed-in user');
+  }
+  return owner.email;
+}
+
 /** Headers for a call to a sibling service's internal routes. */
 export function internalHeaders(): Record<string, string> {
   return { [INTERNAL_TOKEN_HEADER]: internalToken };

@@ -18,6 +18,35 @@ test('Create Account opens the sign-up form and makes a free account', async ({ 
   ).toBeVisible();
 });
 
+test("a new owner's first wizard call, right on the page the sign-up returns to, is sent and answered", async ({
+  page,
+}) => {
+  // A slow machine (as on CI): the wizard's code arrives after the shell's own calls have finished,
+  // so the wizard's first call is the first action after its API joined the store.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.goto('/dashboard/create-store');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.idp}`));
+  await page.getByLabel('Name').fill('Quick Owner');
+  await page.getByLabel('E-mail').fill(`quick-owner-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a-good-password');
+  await page.getByRole('button', { name: /create account|sign up/i }).click();
+  await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard/create-store`);
+  // A free owner: Next first checks the widget limit (stores list), then discovers the site's pages.
+  await page.getByRole('button', { name: /SaaS/ }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Store Name').fill('Quick Bakery');
+  await page.getByLabel('Website URL').fill(E2E_URLS.demoSite);
+  const discovery = page.waitForRequest('**/api/stores/crawl/map');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await discovery;
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${E2E_URLS.demoSite}/?$`) })).toBeChecked({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('Sign Up and Login on the pre-rendered landing page open the provider and land on the dashboard', async ({
   page,
 }) => {

@@ -1,9 +1,11 @@
-import { combineSlices, configureStore, createDynamicMiddleware, createSlice } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, createDynamicMiddleware, createSlice } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import type { Injectable } from './platform';
 
 // The shell's own tiny slice; remotes add theirs with inject().
 const sniffSlice = createSlice({ name: 'sniff', initialState: { ready: true }, reducers: {} });
+/** Dispatched once a remote's part is injected (see inject). */
+const partInjected = createAction<{ reducerPath: string }>('sniff/injected');
 
 /**
  * The Redux store the shell owns: remotes inject their slices and RTK Query APIs at runtime
@@ -24,6 +26,10 @@ export function createSniffStore() {
     injected.add(part.reducerPath);
     rootReducer.inject({ reducerPath: part.reducerPath, reducer: part.reducer });
     if (part.middleware) dynamic.addMiddleware(part.middleware);
+    // An injected reducer has no state until the next action. RTK Query reads its state before its
+    // first request (a forced query checks its config), so a remote whose first call was the first
+    // action after it loaded got `undefined` and sent nothing; this action gives the part its state now.
+    store.dispatch(partInjected({ reducerPath: part.reducerPath }));
   }
   return { store, inject };
 }

@@ -61,8 +61,8 @@ export function FeedbackButton() {
 
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="icon"
         className="feedback-fab"
         aria-label="Send feedback"
         aria-haspopup="dialog"
@@ -75,7 +75,7 @@ export function FeedbackButton() {
             d="M4 4h16a2 2 0 012 2v10a2 2 0 01-2 2H8l-4 4V6a2 2 0 012-2zm2 4v2h12V8H6zm0 4v2h8v-2H6z"
           />
         </svg>
-      </button>
+      </Button>
       {open && (
         <Dialog
           title="Send Feedback"

@@ -48,16 +48,16 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <Sidebar collapsed={collapsed} onToggle={toggle} />
       <div className="dashboard-main">
         <header className="topbar">
-          <button
-            type="button"
-            className="icon-button topbar-menu"
+          <Button
+            variant="icon"
+            className="topbar-menu"
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={drawer}
             onClick={() => setDrawer(true)}
           >
             <Icon name="menu" />
-          </button>
+          </Button>
           <div className="topbar-heading">
             <p className="topbar-welcome">Welcome back</p>
             <h1 className="topbar-title">{routeFor(pathname).title}</h1>

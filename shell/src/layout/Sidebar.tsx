@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { Button } from '@sniff/ui';
 import { DASHBOARD_ROUTES } from '../app/routes';
 import { Icon } from './icons';
 
@@ -30,15 +31,14 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
     <aside className={`sidebar${collapsed ? ' sidebar--collapsed' : ''}`}>
       <div className="sidebar-head">
         {!collapsed && <span className="sidebar-brand">Sniff</span>}
-        <button
-          type="button"
-          className="icon-button"
+        <Button
+          variant="icon"
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           aria-expanded={!collapsed}
           onClick={onToggle}
         >
           <Icon name="menu" />
-        </button>
+        </Button>
       </div>
       <DashboardNav collapsed={collapsed} />
     </aside>

@@ -1,4 +1,5 @@
 import { usePlatform } from '@sniff/shell-sdk';
+import { Button } from '@sniff/ui';
 import { Icon } from './icons';
 
 export function ThemeToggle() {
@@ -6,14 +7,8 @@ export function ThemeToggle() {
   const next = platform.theme === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
-    <button
-      type="button"
-      className="icon-button"
-      aria-label={label}
-      title={label}
-      onClick={() => platform.setTheme(next)}
-    >
+    <Button variant="icon" aria-label={label} title={label} onClick={() => platform.setTheme(next)}>
       <Icon name={next === 'dark' ? 'moon' : 'sun'} />
-    </button>
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePlatform } from '@sniff/shell-sdk';
+import { Button } from '@sniff/ui';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -49,9 +50,9 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <div className="user-menu" ref={root}>
-      <button
+      <Button
         ref={trigger}
-        type="button"
+        variant="icon"
         className="avatar"
         aria-label="User menu"
         aria-haspopup="menu"
@@ -59,15 +60,15 @@ export function UserMenu() {
         onClick={() => setOpen((o) => !o)}
       >
         {initials(user.name)}
-      </button>
+      </Button>
       {open && (
         <div className="user-menu-popup" role="menu" aria-label="Account" ref={menu} onKeyDown={onMenuKey}>
           <div className="user-menu-who">
             <strong>{user.name}</strong>
             <span>{user.email}</span>
           </div>
-          <button
-            type="button"
+          <Button
+            variant="ghost"
             role="menuitem"
             onClick={() => {
               setOpen(false);
@@ -75,10 +76,10 @@ export function UserMenu() {
             }}
           >
             Account
-          </button>
-          <button type="button" role="menuitem" onClick={() => platform.signOut()}>
+          </Button>
+          <Button variant="ghost" role="menuitem" onClick={() => platform.signOut()}>
             Sign out
-          </button>
+          </Button>
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { createRef } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Alert, Button, CopyButton, ErrorPanel, Spinner, StatusBadge } from './index';
 
@@ -43,6 +44,32 @@ describe('@sniff/ui', () => {
   it('buttons default to type=button', () => {
     render(<Button variant="danger">Delete</Button>);
     expect(screen.getByRole('button', { name: 'Delete' }).getAttribute('type')).toBe('button');
+  });
+
+  it('icon, tile, segment and chip buttons keep their names, pressed state and ref', () => {
+    const ref = createRef<HTMLButtonElement>();
+    const choose = jest.fn();
+    render(
+      <>
+        <Button variant="icon" aria-label="Open menu" ref={ref}>
+          <svg aria-hidden="true" />
+        </Button>
+        <Button variant="tile" aria-pressed onClick={choose}>
+          Custom Website
+        </Button>
+        <Button variant="segment" aria-pressed={false}>
+          Annual
+        </Button>
+        <Button variant="chip" aria-label="Remove stop word the" disabled>
+          ×
+        </Button>
+      </>,
+    );
+    expect(ref.current).toBe(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Custom Website', pressed: true }));
+    expect(choose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Annual', pressed: false })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Remove stop word the' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('copy writes to the clipboard and reads Copied! for two seconds', async () => {

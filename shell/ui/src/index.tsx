@@ -5,7 +5,12 @@
  */
 import { useEffect, useRef, useState, type ComponentProps, type HTMLAttributes, type ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+/**
+ * primary, secondary, danger and ghost are text buttons; `icon` is a round icon-only button (give it an
+ * aria-label); `tile` a large choice card, pressed with aria-pressed; `segment` one option of a
+ * segmented toggle (aria-pressed); `chip` the small × that removes a chip.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'icon' | 'tile' | 'segment' | 'chip';
 
 export function Button({
   variant = 'primary',

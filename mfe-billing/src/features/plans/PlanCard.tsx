@@ -44,12 +44,12 @@ export function PlanCard({ plan, current, ready, offerTrial, pending, message, o
       <h5 id={`${id}-name`}>{plan.name}</h5>
       {plan.monthly && plan.yearly && (
         <div className="plan-toggle" role="group" aria-label={`Billing period for ${plan.name}`}>
-          <button type="button" aria-pressed={!yearly} onClick={() => setYearly(false)}>
+          <Button variant="segment" aria-pressed={!yearly} onClick={() => setYearly(false)}>
             Monthly
-          </button>
-          <button type="button" aria-pressed={yearly} onClick={() => setYearly(true)}>
+          </Button>
+          <Button variant="segment" aria-pressed={yearly} onClick={() => setYearly(true)}>
             Annual
-          </button>
+          </Button>
         </div>
       )}
       <p className="plan-card__price">

@@ -31,7 +31,6 @@ export class AnalyticsService {
   /** Search intents in the window, newest first. */
   async timeseries(owner: Owner, q: AnalyticsQuery): Promise<{ rows: TimeseriesRow[] }> {
     const stores = await this.storesOf(owner, q.url);
-    if (!stores.length) return { rows: [] };
     const rows: { query: string; at: Date }[] = await this.db.query(
       `SELECT query, at FROM analytics.search_events
         WHERE store_id = ANY($1) AND type = 'search' AND at >= now() - make_interval(days => $2)
@@ -61,7 +60,6 @@ export class AnalyticsService {
   /** Click-through: searches, clicks and the ten most clicked results of the window. */
   async clicks(owner: Owner, q: AnalyticsQuery): Promise<ClicksResponse> {
     const stores = await this.storesOf(owner, q.url);
-    if (!stores.length) return { searches: 0, clicks: 0, rows: [] };
     const [totals]: { searches: number; clicks: number }[] = await this.db.query(
       `SELECT count(*) FILTER (WHERE type = 'search')::int AS searches,
               count(*) FILTER (WHERE type = 'click')::int AS clicks
@@ -90,7 +88,6 @@ export class AnalyticsService {
 
   private async counts(owner: Owner, q: AnalyticsQuery, zeroOnly: boolean): Promise<{ rows: CountRow[] }> {
     const stores = await this.storesOf(owner, q.url);
-    if (!stores.length) return { rows: [] };
     const rows: CountRow[] = await this.db.query(
       `SELECT normalized_query AS query, count(*)::int AS count FROM analytics.search_events
         WHERE store_id = ANY($1) AND type = 'search' AND at >= now() - make_interval(days => $2)
@@ -103,17 +100,29 @@ export class AnalyticsService {
     return { rows };
   }
 
-  /** Ids of the caller's stores for that URL (stores owns the registry); none if not theirs. */
+  /**
+   * Ids of the caller's stores for that URL (stores owns the registry). A URL that is not theirs is
+   * 404, the same whether it is another owner's or no one's, so the answer tells nothing about others.
+   */
   private async storesOf(owner: Owner, url: string): Promise<string[]> {
     await this.assertEntitled(owner);
     const path = `/internal/stores?${new URLSearchParams({ owner: owner.sub, url })}`;
+    let stores: { id: string; url: string }[] = [];
     try {
-      const stores = await callInternal<{ id: string; url: string }[]>('stores', this.config.STORES_URL, path);
-      return Array.isArray(stores) ? stores.map((s) => s.id) : [];
+      stores = await callInternal<{ id: string; url: string }[]>('stores', this.config.STORES_URL, path);
     } catch (err) {
-      if (err instanceof NotFoundException) return [];
-      throw err;
+      if (!(err instanceof NotFoundException)) throw err;
     }
+    const ids = Array.isArray(stores) ? stores.map((s) => s.id) : [];
+    if (!ids.length) {
+      throw new NotFoundException({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'You have no store with this url',
+        field: 'url',
+      });
+    }
+    return ids;
   }
 
   /** Analytics is a paid feature: billing owns the plans, this service enforces the gate. */

@@ -79,14 +79,14 @@ export function HiddenSuggestions({
               <span className="sniff-muted">
                 {s.visitors} {s.visitors === 1 ? 'visitor' : 'visitors'}
               </span>
-              <button
-                type="button"
-                className="sniff-button sniff-button--secondary tuning-remove"
+              <Button
+                variant="secondary"
+                className="tuning-remove"
                 aria-label={`Hide suggestion ${s.query}`}
                 onClick={() => hide(s.query)}
               >
                 Hide
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -101,14 +101,13 @@ export function HiddenSuggestions({
           {hidden.map((query) => (
             <li key={query} className="tuning-chip">
               {query}
-              <button
-                type="button"
-                className="tuning-chip-remove"
+              <Button
+                variant="chip"
                 aria-label={`Show suggestion ${query} again`}
                 onClick={() => onChange(hidden.filter((h) => h !== query))}
               >
                 ×
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -53,14 +53,13 @@ export function StopWords({
           {words.map((word, i) => (
             <li key={`${i}:${word}`} className={`tuning-chip${bad?.index === i ? ' tuning-invalid' : ''}`}>
               {word}
-              <button
-                type="button"
-                className="tuning-chip-remove"
+              <Button
+                variant="chip"
                 aria-label={`Remove stop word ${word}`}
                 onClick={() => onChange(words.filter((_, j) => j !== i))}
               >
                 ×
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -74,14 +74,14 @@ export function SynonymRules({
             <li key={`${i}:${describeRule(rule)}`} className={ruleError?.index === i ? 'tuning-invalid' : undefined}>
               <span className="sniff-badge">{rule.kind === 'two-way' ? 'Two-way' : 'One-way'}</span>{' '}
               <RuleText rule={rule} />{' '}
-              <button
-                type="button"
-                className="sniff-button sniff-button--secondary tuning-remove"
+              <Button
+                variant="secondary"
+                className="tuning-remove"
                 aria-label={`Remove rule ${describeRule(rule)}`}
                 onClick={() => onChange(rules.filter((_, j) => j !== i))}
               >
                 Remove
-              </button>
+              </Button>
               {ruleError?.index === i && (
                 <p role="alert" className="sniff-error">
                   {ruleError.message}

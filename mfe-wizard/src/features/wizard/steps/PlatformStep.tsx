@@ -1,3 +1,4 @@
+import { Button } from '@sniff/ui';
 import { PLATFORM_TILES, type WizardPlatform } from '../platforms';
 
 export function PlatformStep({
@@ -18,9 +19,9 @@ export function PlatformStep({
       <h2 id="wizard-platform-title">Select Your Website Platform</h2>
       <div className="wizard-tiles">
         {available.map((tile) => (
-          <button
+          <Button
             key={tile.id}
-            type="button"
+            variant="tile"
             className="wizard-tile"
             aria-pressed={selected === tile.id}
             onClick={() => onChoose(tile.id)}
@@ -28,15 +29,15 @@ export function PlatformStep({
             <span className="wizard-tile__name">{tile.name}</span>
             {tile.id === 'custom' && isFree && <span className="sniff-badge sniff-badge--free">FREE</span>}
             <span className="wizard-tile__description">{tile.description}</span>
-          </button>
+          </Button>
         ))}
       </div>
       <div className="wizard-tiles wizard-tiles--small">
         {upcoming.map((tile) => (
-          <button key={tile.id} type="button" className="wizard-tile wizard-tile--small" disabled>
+          <Button key={tile.id} variant="tile" className="wizard-tile" disabled>
             <span className="wizard-tile__name">{tile.name}</span>
             <span className="sniff-badge">Coming Soon</span>
-          </button>
+          </Button>
         ))}
       </div>
       {error && (

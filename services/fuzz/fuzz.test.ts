@@ -180,4 +180,32 @@ describe('fuzz: malformed requests to every route of every service', () => {
       );
     }
   }, 120_000);
+
+  it('documents every route of every service at /docs, with the schemas that validate it', async () => {
+    for (const service of SERVICES) {
+      const { url, routes } = stack.services[service];
+      const res = await fetch(`${url}/docs`);
+      expect(res.status).toBe(200);
+      const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+      expect(doc.openapi).toBe('3.1.0');
+      const missing = routes
+        .filter((r) => r.method !== 'HEAD')
+        .filter((r) => !doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()])
+        .map((r) => `${r.method} ${r.url}`);
+      expect({ service, missing }).toEqual({ service, missing: [] });
+    }
+    const billing = (await (await fetch(`${stack.services.billing.url}/docs`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: object }> } }>>;
+    };
+    expect(billing.paths['/account/deletion']!.post!.requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { confirm: { type: 'string', minLength: 1 } },
+      required: ['confirm'],
+    });
+    const search = (await (await fetch(`${stack.services.search.url}/docs`)).json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
+    };
+    const widget = search.paths['/v1/stores/{id}/search']!.get!.parameters.map((p) => `${p.in}:${p.name}`);
+    expect(widget).toEqual(expect.arrayContaining(['path:id', 'query:q', 'query:limit']));
+  });
 });

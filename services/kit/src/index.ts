@@ -14,3 +14,4 @@ export * from './multipart';
 export * from './migrate';
 export * from './logging';
 export * from './metrics';
+export * from './openapi';

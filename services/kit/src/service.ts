@@ -14,6 +14,7 @@ import { errorName, ErrorFilter } from './errors';
 import { setInternalToken } from './identity';
 import { createLogger, loggerModule, REQUEST_ID_HEADER, requestIdOf } from './logging';
 import { Metrics, MetricsModule, timeRequests } from './metrics';
+import { DocsModule, ServedApp } from './openapi';
 import { Queue } from './queue';
 import { recordRoutes, type KitRouteConfig } from './routes';
 import { installMultipart, wantsUploads } from './multipart';
@@ -71,13 +72,19 @@ export async function createServiceApp(
   const metrics = new Metrics(name);
   const logged: DynamicModule = {
     module: LoggedService,
-    imports: [root, loggerModule(createLogger(name, config.LOG_LEVEL, logTo)), MetricsModule.forRoot(metrics)],
+    imports: [
+      root,
+      loggerModule(createLogger(name, config.LOG_LEVEL, logTo)),
+      MetricsModule.forRoot(metrics),
+      DocsModule.forRoot(name),
+    ],
   };
   const app = await NestFactory.create<NestFastifyApplication>(logged, adapter, {
     bufferLogs: true,
     bodyParser: false,
   });
   app.useLogger(app.get(PinoNestLogger));
+  app.get(ServedApp).app = app;
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // Before Nest registers the routes (at init): the hooks see every route.
   recordRoutes(fastify);

@@ -65,8 +65,12 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
     const entry = host
       ? { main: './src/index.ts' }
       : fs.existsSync(standalone)
-        ? { standalone: './src/standalone.tsx' }
+        ? { standalone: path.join(__dirname, 'standalone-entry.js') }
         : {};
+    const alias = {
+      ...(production ? productionBuilds : {}),
+      ...(host ? {} : { 'sniff-remote-standalone$': standalone }),
+    };
     return {
       context: dir,
       mode: production ? 'production' : 'development',
@@ -81,7 +85,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias: production ? productionBuilds : {} },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias },
       module: {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
@@ -115,6 +119,15 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         host: '127.0.0.1',
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
+        // The standalone page's API calls go to a running product (`npm start`, or SNIFF_API_URL); pass
+        // a token with ?token= (the gateway verifies it), e.g. one copied from the dashboard's requests.
+        proxy: [
+          {
+            context: ['/api', '/v1'],
+            target: process.env.SNIFF_API_URL || 'http://127.0.0.1:8080',
+            changeOrigin: true,
+          },
+        ],
       },
     };
   };

@@ -1,9 +1,8 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createLogger, ErrorFilter, httpLogOptions, Metrics } from '@sniff/service-kit';
+import { createLogger, ErrorFilter, Metrics } from '@sniff/service-kit';
 import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
-import { pinoHttp, type HttpLogger } from 'pino-http';
 import compression from 'compression';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { ApiProxy } from './api-proxy';
@@ -11,7 +10,7 @@ import type { GatewayConfig } from './config';
 import { PagePolicy } from './content-security-policy';
 import { assetMounts } from './frontend';
 import { GatewayModule } from './gateway.module';
-import { timeRequest } from './metrics';
+import { accessLog as createAccessLog } from './access-log';
 import { sendError } from './http-error';
 import { PublicApi } from './public-api';
 import { ShopifyOauthProxy } from './shopify-oauth';
@@ -31,13 +30,17 @@ function securityHeaders(_req: IncomingMessage, res: ServerResponse, next: () =>
  * its handler uses nothing Express adds, and Express's own work per request cost the gateway more
  * than the proxying (README, Performance). Every other request goes on to the Express app.
  */
-function publicApiFirst(server: Server, api: PublicApi, logger: Logger, accessLog: HttpLogger, metrics: Metrics): void {
+function publicApiFirst(
+  server: Server,
+  api: PublicApi,
+  logger: Logger,
+  accessLog: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
   const expressApp = server.listeners('request')[0] as RequestListener;
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (!req.url || !PUBLIC_API.test(req.url)) return expressApp(req, res);
     accessLog(req, res);
-    timeRequest(metrics, req, res);
     req.url = req.url.slice('/v1'.length) || '/';
     try {
       securityHeaders(req, res, () => api.handle(req, res));
@@ -62,23 +65,22 @@ export async function createGatewayApp(
   // JSON logs (pino): one access line per request with its id, which the gateway creates (or accepts
   // from its client) and forwards to the services; Nest's own lines through the same logger.
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const accessLog = pinoHttp(httpLogOptions(logger));
+  const accessLog = createAccessLog(logger, metrics);
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
     bufferLogs: true,
   });
   app.useLogger(new PinoNestLogger(new PinoLogger({ pinoHttp: { logger } }), {}));
   app.disable('x-powered-by');
-  app.use(accessLog);
   app.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    timeRequest(metrics, req, res);
+    accessLog(req, res);
     next();
   });
   app.use(securityHeaders);
   app.use('/api', app.get(ApiProxy).handle);
   app.use('/webhooks/stripe', app.get(StripeWebhookProxy).handle);
   app.use('/shopify', app.get(ShopifyOauthProxy).handle);
-  publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'), accessLog, metrics);
+  publicApiFirst(app.getHttpServer() as Server, app.get(PublicApi), new Logger('PublicApi'), accessLog);
   // Pages, scripts and styles go out compressed (gzip or brotli); proxied API traffic is left as the
   // services send it, streamed.
   app.use(compression());

@@ -1,7 +1,9 @@
 import { Metrics } from '@sniff/service-kit';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { routeOf, serveMetrics, timeRequest } from './metrics';
+import pino from 'pino';
+import { accessLog } from './access-log';
+import { routeOf, serveMetrics } from './metrics';
 
 describe('gateway metrics', () => {
   it('counts requests under route patterns without ids, so the series stay few', () => {
@@ -16,8 +18,9 @@ describe('gateway metrics', () => {
 
   it('serves /metrics on its own port with what the public port answered', async () => {
     const metrics = new Metrics('gateway');
+    const log = accessLog(pino({ level: 'silent' }), metrics);
     const app = createServer((req, res) => {
-      timeRequest(metrics, req, res);
+      log(req, res);
       res.writeHead(req.url?.startsWith('/v1') ? 200 : 404).end();
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));

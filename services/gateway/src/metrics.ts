@@ -1,5 +1,5 @@
 import type { Metrics } from '@sniff/service-kit';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 
 const SERVICES = new Set(['billing', 'stores', 'search', 'analytics', 'feedback']);
 
@@ -16,15 +16,6 @@ export function routeOf(url: string): string {
   if (parts[1] === 'shopify') return '/shopify';
   if (parts[1] === 'remotes' || parts[1] === 'widget' || /\.\w+$/.test(path)) return 'static';
   return 'page';
-}
-
-/** Counts every request the gateway answers (the /v1 listener and Express alike). */
-export function timeRequest(metrics: Metrics, req: IncomingMessage, res: ServerResponse): void {
-  const started = performance.now();
-  const route = routeOf(req.url ?? '');
-  res.once('finish', () =>
-    metrics.observeRequest(req.method ?? 'GET', route, res.statusCode, (performance.now() - started) / 1000),
-  );
 }
 
 /**

@@ -1,0 +1,34 @@
+import { loggedUrl, type Metrics, PROBES, REQUEST_ID_HEADER, requestIdOf } from '@sniff/service-kit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { routeOf } from './metrics';
+
+/**
+ * The gateway's access log and request metrics, in one 'finish' listener per request: every widget
+ * keystroke passes here, so no per-request child logger (pino-http's), one plain line. The request id
+ * is created (or a usable one from the client kept), put on the request's headers so the proxy
+ * forwards it, and on the answer. A 5xx line is at error level and names the cause the proxy recorded.
+ */
+export function accessLog(logger: Logger, metrics: Metrics) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const id = requestIdOf(req);
+    req.headers[REQUEST_ID_HEADER] = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    const started = performance.now();
+    const url = req.url ?? '';
+    res.once('finish', () => {
+      const ms = performance.now() - started;
+      metrics.observeRequest(req.method ?? 'GET', routeOf(url), res.statusCode, ms / 1000);
+      if (PROBES.has(url.split('?')[0] ?? '')) return;
+      const line = {
+        reqId: id,
+        req: { method: req.method, url: loggedUrl(url), remoteAddress: req.socket.remoteAddress },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(ms),
+      };
+      if (res.statusCode < 500) return logger.info(line, 'request completed');
+      const err = (res as ServerResponse & { err?: Error }).err;
+      logger.error({ ...line, err: err ? { message: err.message } : undefined }, 'request errored');
+    });
+  };
+}

@@ -16,13 +16,15 @@ export function accessLog(logger: Logger, metrics: Metrics) {
     res.setHeader(REQUEST_ID_HEADER, id);
     const started = performance.now();
     const url = req.url ?? '';
+    // Read now: by 'finish' the socket may already be detached (null) from the request.
+    const remoteAddress = req.socket?.remoteAddress;
     res.once('finish', () => {
       const ms = performance.now() - started;
       metrics.observeRequest(req.method ?? 'GET', routeOf(url), res.statusCode, ms / 1000);
       if (PROBES.has(url.split('?')[0] ?? '')) return;
       const line = {
         reqId: id,
-        req: { method: req.method, url: loggedUrl(url), remoteAddress: req.socket.remoteAddress },
+        req: { method: req.method, url: loggedUrl(url), remoteAddress },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(ms),
       };

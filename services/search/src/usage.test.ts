@@ -166,6 +166,9 @@ describe('monthly search usage and quotas', () => {
       periodEnd: '2026-06-01T00:00:00.000Z',
     });
     expect(await saved(SHOP)).toBe(0);
+    // And for the operator's dashboard: searches counted against quotas.
+    const metrics = await (await fetch(`${search.url}/metrics`)).text();
+    expect(Number(/^sniff_searches_counted_total\{[^}]*\} (\d+)$/m.exec(metrics)?.[1])).toBe(2);
   });
 
   it('shows each owner only their own usage, and only to them', async () => {

@@ -1,4 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Metrics } from '@sniff/service-kit';
+import type { Counter } from 'prom-client';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { usagePeriod } from '@sniff/contracts';
@@ -27,11 +29,17 @@ export class UsageCounter {
   private pending = new Map<string, Delta>();
   private flushing: Promise<void> = Promise.resolve();
 
+  /** Visitor searches counted against their owner's monthly quota (Prometheus). */
+  private readonly counted?: Counter;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(USAGE_CLOCK) private readonly clock: Clock,
     private readonly rules: WidgetRules,
-  ) {}
+    @Optional() @Inject(Metrics) metrics?: Metrics,
+  ) {
+    this.counted = metrics?.counter('searches_counted_total', "Visitor searches counted against their owner's quota");
+  }
 
   /** The period usage is counted in now (a calendar month, UTC). */
   period(): { start: Date; end: Date } {
@@ -41,7 +49,9 @@ export class UsageCounter {
   /** One accepted visitor search on the store: counted for its owner, or not at all while the owner is unknown. */
   async countSearch(storeId: string): Promise<void> {
     const { owner } = await this.rules.plan(storeId);
-    if (owner) this.add(owner, this.period().start);
+    if (!owner) return;
+    this.add(owner, this.period().start);
+    this.counted?.inc();
   }
 
   /** Searches counted for the owner in the period by this worker and not yet flushed. */

@@ -86,11 +86,6 @@ export class AccountDeletionService implements OnApplicationBootstrap {
     };
   }
 
-  /** Whether the owner's account is being or has been deleted (billing then keeps nothing new of theirs). */
-  async deleting(sub: string): Promise<boolean> {
-    return this.deletions.existsBy({ ownerSub: sub });
-  }
-
   private async enqueue(sub: string): Promise<void> {
     // Keyed by owner: a second request while one waits adds none (the queue's policy).
     await this.queue.send(DELETE_ACCOUNT_QUEUE, { sub }, { singletonKey: sub });

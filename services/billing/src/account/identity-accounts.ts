@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ManagementClient, ManagementError } from 'auth0';
 import type { AccountServicesConfig } from '../config';
 
-export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
-
 /**
  * The sign-in accounts, through Auth0's Management API (the official SDK; locally the identity
  * provider speaks the same API). The SDK fetches and renews its client-credentials token itself.

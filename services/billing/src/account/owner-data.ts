@@ -9,8 +9,6 @@ import {
 import { callInternal } from '@sniff/service-kit';
 import type { AccountServicesConfig } from '../config';
 
-export const OWNER_DATA_CONFIG = Symbol('OWNER_DATA_CONFIG');
-
 const sub = (s: string) => encodeURIComponent(s);
 
 /**

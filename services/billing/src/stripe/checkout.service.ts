@@ -18,11 +18,10 @@ import {
   type CheckoutSessionResponse,
   type PlanId,
 } from '@sniff/contracts';
-import type { Owner } from '@sniff/service-kit';
+import { ownEmail, type Owner } from '@sniff/service-kit';
 import { platformOfPlan } from '../config';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { Customer } from './customer.entity';
-import { assertOwnEmail } from './owner-email';
 import { BILLING_URLS, type BillingUrls } from './billing-urls';
 import { STRIPE } from '../stripe-client';
 import { callStripe } from './stripe-failure';
@@ -62,7 +61,7 @@ export class CheckoutService {
   ) {}
 
   async start(owner: Owner, { plan, email }: CheckoutSessionRequest): Promise<CheckoutSessionResponse> {
-    assertOwnEmail(owner, email);
+    ownEmail(owner, email);
     if (plan === 'free') {
       throw new BadRequestException({
         statusCode: 400,

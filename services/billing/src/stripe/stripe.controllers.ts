@@ -10,10 +10,9 @@ import {
   type CheckoutSessionResponse,
   type PortalSessionResponse,
 } from '@sniff/contracts';
-import { BodyLimit, CurrentOwner, MB, Owner, OwnerGuard, RawBody, ValidBody } from '@sniff/service-kit';
+import { BodyLimit, CurrentOwner, MB, Owner, OwnerGuard, ownEmail, RawBody, ValidBody } from '@sniff/service-kit';
 import { AccountService } from './account.service';
 import { CheckoutService } from './checkout.service';
-import { assertOwnEmail } from './owner-email';
 import { WebhookService, type WebhookAnswer } from './webhook.service';
 
 /** Dashboard: POST /stripe/checkout-session and /stripe/portal-session. */
@@ -41,7 +40,7 @@ export class StripeSessionsController {
     @CurrentOwner() owner: Owner,
     @ValidBody(cancelCheckoutRequestSchema) body: { email: string },
   ): Promise<CancelCheckoutResponse> {
-    assertOwnEmail(owner, body.email);
+    ownEmail(owner, body.email);
     return this.checkout.cancelOpen(owner);
   }
 
@@ -51,7 +50,7 @@ export class StripeSessionsController {
     @CurrentOwner() owner: Owner,
     @ValidBody(portalSessionRequestSchema) body: { email: string },
   ): Promise<PortalSessionResponse> {
-    assertOwnEmail(owner, body.email);
+    ownEmail(owner, body.email);
     return this.account.portal(owner);
   }
 }
@@ -68,7 +67,7 @@ export class BillingAccountController {
     @CurrentOwner() owner: Owner,
     @ValidBody(billingAccountRequestSchema) body: { email: string },
   ): Promise<BillingAccountResponse> {
-    assertOwnEmail(owner, body.email);
+    ownEmail(owner, body.email);
     return this.account.account(owner);
   }
 }

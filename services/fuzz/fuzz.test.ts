@@ -16,6 +16,7 @@
 import * as contracts from '@sniff/contracts';
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { registryMismatches } from '@sniff/service-kit';
 import { asInternal, asOwner } from '@sniff/service-kit/testing';
 import { contractObjectSchemas } from './samples';
 import { requestsFor, type FuzzContext, type FuzzRequest } from './requests';
@@ -181,9 +182,11 @@ describe('fuzz: malformed requests to every route of every service', () => {
     }
   }, 120_000);
 
-  it('documents every route of every service at /docs, with the schemas that validate it', async () => {
+  it('documents every route of every service at /docs from the endpoint registry, with the schemas that validate it', async () => {
     for (const service of SERVICES) {
       const { url, routes } = stack.services[service];
+      // every route served is registered, every registered endpoint served, validated with the registry's schemas
+      expect({ service, mismatches: registryMismatches(service, routes) }).toEqual({ service, mismatches: [] });
       const res = await fetch(`${url}/docs`);
       expect(res.status).toBe(200);
       const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
@@ -207,5 +210,19 @@ describe('fuzz: malformed requests to every route of every service', () => {
     };
     const widget = search.paths['/v1/stores/{id}/search']!.get!.parameters.map((p) => `${p.in}:${p.name}`);
     expect(widget).toEqual(expect.arrayContaining(['path:id', 'query:q', 'query:limit']));
+    // answers are described too, with their status
+    const answers = (await (await fetch(`${stack.services.search.url}/docs`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+      >;
+    };
+    expect(
+      answers.paths['/v1/stores/{id}/search']!.get!.responses['200']!.content!['application/json']!.schema,
+    ).toMatchObject({
+      type: 'object',
+      properties: { hits: { type: 'array' } },
+    });
+    expect(answers.paths['/v1/stores/{id}/events']!.post!.responses['202']).toBeDefined();
   });
 });

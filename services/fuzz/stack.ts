@@ -116,8 +116,13 @@ export async function startStack(
     stripe = await startStripeProvider(stripePort, `http://127.0.0.1:${billingPort}/stripe/webhook`, staticRoot);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const base = { ...testConfig(db.url), LOG_LEVEL: 'error' as const };
-    const start = async (root: Parameters<typeof createServiceApp>[0], config: BaseServiceConfig, port: number) => {
-      const app = await createServiceApp(root, config);
+    const start = async (
+      name: ServiceName,
+      root: Parameters<typeof createServiceApp>[0],
+      config: BaseServiceConfig,
+      port: number,
+    ) => {
+      const app = await createServiceApp(root, config, name);
       apps.push(app);
       await app.listen(port, '127.0.0.1');
       return { url: url(port), routes: listRoutes(app) };
@@ -171,11 +176,16 @@ export async function startStack(
     // One at a time: each runs its migrations on the shared database at start.
     const billing = options.billingProcess
       ? await startBilling().then(() => ({ url: url(billingPort), routes: [] as ServedRoute[] }))
-      : await start(BillingAppModule.forRoot(billingConfig), billingConfig, billingPort);
-    const analytics = await start(AnalyticsAppModule.forRoot(analyticsConfig), analyticsConfig, analyticsPort);
-    const search = await start(SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
-    const stores = await start(StoresAppModule.forRoot(storesConfig), storesConfig, storesPort);
-    const feedback = await start(FeedbackAppModule.forRoot(feedbackConfig), feedbackConfig, feedbackPort);
+      : await start('billing', BillingAppModule.forRoot(billingConfig), billingConfig, billingPort);
+    const analytics = await start(
+      'analytics',
+      AnalyticsAppModule.forRoot(analyticsConfig),
+      analyticsConfig,
+      analyticsPort,
+    );
+    const search = await start('search', SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
+    const stores = await start('stores', StoresAppModule.forRoot(storesConfig), storesConfig, storesPort);
+    const feedback = await start('feedback', FeedbackAppModule.forRoot(feedbackConfig), feedbackConfig, feedbackPort);
 
     // The identity provider's key set, as the gateway fetches it.
     const { publicKey, privateKey } = await generateKeyPair('RS256');

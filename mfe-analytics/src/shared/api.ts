@@ -1,11 +1,9 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
-  clicksResponseSchema,
-  countResponseSchema,
-  dailyResponseSchema,
-  listStoresResponseSchema,
-  timeseriesResponseSchema,
+  apiRequest,
+  analyticsEndpoints,
+  storesEndpoints,
   type ClicksResponse,
   type CountRow,
   type DailyRow,
@@ -23,32 +21,32 @@ export const analyticsApi = createApi({
   baseQuery: sniffBaseQuery,
   endpoints: (build) => ({
     customStores: build.query<Store[], void>({
-      query: () => ({ url: 'stores/managestores/list-stores', body: {} }),
-      transformResponse: (raw) => listStoresResponseSchema.parse(raw).filter((s) => s.platform === 'custom'),
+      query: () => apiRequest(storesEndpoints.listStores, { body: {} }),
+      transformResponse: (raw) => storesEndpoints.listStores.response.parse(raw).filter((s) => s.platform === 'custom'),
     }),
     timeseries: build.query<TimeseriesRow[], Args>({
-      query: (a) => ({ url: 'analytics/fetch/timeseries', body: body(a) }),
-      transformResponse: (raw) => timeseriesResponseSchema.parse(raw).rows,
+      query: (a) => apiRequest(analyticsEndpoints.timeseries, { body: body(a) }),
+      transformResponse: (raw) => analyticsEndpoints.timeseries.response.parse(raw).rows,
     }),
     zeroes: build.query<CountRow[], Args>({
-      query: (a) => ({ url: 'analytics/fetch/zeroes', body: body(a) }),
-      transformResponse: (raw) => countResponseSchema.parse(raw).rows,
+      query: (a) => apiRequest(analyticsEndpoints.zeroes, { body: body(a) }),
+      transformResponse: (raw) => analyticsEndpoints.zeroes.response.parse(raw).rows,
     }),
     top10: build.query<CountRow[], Args>({
-      query: (a) => ({ url: 'analytics/fetch/top10', body: body(a) }),
-      transformResponse: (raw) => countResponseSchema.parse(raw).rows,
+      query: (a) => apiRequest(analyticsEndpoints.top10, { body: body(a) }),
+      transformResponse: (raw) => analyticsEndpoints.top10.response.parse(raw).rows,
     }),
     top10Zeroes: build.query<CountRow[], Args>({
-      query: (a) => ({ url: 'analytics/fetch/top10-zeroes', body: body(a) }),
-      transformResponse: (raw) => countResponseSchema.parse(raw).rows,
+      query: (a) => apiRequest(analyticsEndpoints.top10Zeroes, { body: body(a) }),
+      transformResponse: (raw) => analyticsEndpoints.top10Zeroes.response.parse(raw).rows,
     }),
     daily: build.query<DailyRow[], Args>({
-      query: (a) => ({ url: 'analytics/fetch/daily', body: body(a) }),
-      transformResponse: (raw) => dailyResponseSchema.parse(raw).rows,
+      query: (a) => apiRequest(analyticsEndpoints.daily, { body: body(a) }),
+      transformResponse: (raw) => analyticsEndpoints.daily.response.parse(raw).rows,
     }),
     clicks: build.query<ClicksResponse, Args>({
-      query: (a) => ({ url: 'analytics/fetch/clicks', body: body(a) }),
-      transformResponse: (raw) => clicksResponseSchema.parse(raw),
+      query: (a) => apiRequest(analyticsEndpoints.clicks, { body: body(a) }),
+      transformResponse: (raw) => analyticsEndpoints.clicks.response.parse(raw),
     }),
   }),
 });

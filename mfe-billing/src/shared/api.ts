@@ -1,12 +1,11 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
-  accountDeletionStatusSchema,
-  accountExportSchema,
-  billingAccountResponseSchema,
+  apiRequest,
+  billingEndpoints,
+  searchEndpoints,
   type AccountDeletionStatus,
   type AccountExport,
-  usageResponseSchema,
   type BillingAccountResponse,
   type PlanId,
   type UsageResponse,
@@ -18,36 +17,36 @@ export const billingApi = createApi({
   baseQuery: sniffBaseQuery,
   endpoints: (build) => ({
     account: build.query<BillingAccountResponse, void>({
-      query: () => ({ url: 'billing/billing/account', body: {} }),
-      transformResponse: (raw) => billingAccountResponseSchema.parse(raw),
+      query: () => apiRequest(billingEndpoints.billingAccount, { body: {} }),
+      transformResponse: (raw) => billingEndpoints.billingAccount.response.parse(raw),
     }),
     usage: build.query<UsageResponse, void>({
-      query: () => ({ url: 'search/usage', body: {} }),
-      transformResponse: (raw) => usageResponseSchema.parse(raw),
+      query: () => apiRequest(searchEndpoints.usage, { body: {} }),
+      transformResponse: (raw) => searchEndpoints.usage.response.parse(raw),
     }),
     // Answers are checked where they are used: a session without an id is the checkout failing.
     checkoutSession: build.mutation<unknown, PlanId>({
-      query: (plan) => ({ url: 'billing/stripe/checkout-session', body: { plan } }),
+      query: (plan) => apiRequest(billingEndpoints.checkoutSession, { body: { plan } }),
     }),
     cancelCheckout: build.mutation<unknown, void>({
-      query: () => ({ url: 'billing/stripe/checkout-session/cancel', body: {} }),
+      query: () => apiRequest(billingEndpoints.cancelCheckout, { body: {} }),
     }),
     portalSession: build.mutation<unknown, void>({
-      query: () => ({ url: 'billing/stripe/portal-session', body: {} }),
+      query: () => apiRequest(billingEndpoints.portalSession, { body: {} }),
     }),
     // The account page: export of everything Sniff keeps, and Delete Account (a job followed by polling).
     accountExport: build.query<AccountExport, void>({
-      query: () => ({ url: 'billing/account/export', method: 'GET' }),
-      transformResponse: (raw) => accountExportSchema.parse(raw),
+      query: () => apiRequest(billingEndpoints.accountExport),
+      transformResponse: (raw) => billingEndpoints.accountExport.response.parse(raw),
       keepUnusedDataFor: 0,
     }),
     accountDeletion: build.query<AccountDeletionStatus, void>({
-      query: () => ({ url: 'billing/account/deletion', method: 'GET' }),
-      transformResponse: (raw) => accountDeletionStatusSchema.parse(raw),
+      query: () => apiRequest(billingEndpoints.accountDeletion),
+      transformResponse: (raw) => billingEndpoints.accountDeletion.response.parse(raw),
     }),
     deleteAccount: build.mutation<AccountDeletionStatus, string>({
-      query: (confirm) => ({ url: 'billing/account/deletion', body: { confirm } }),
-      transformResponse: (raw) => accountDeletionStatusSchema.parse(raw),
+      query: (confirm) => apiRequest(billingEndpoints.requestAccountDeletion, { body: { confirm } }),
+      transformResponse: (raw) => billingEndpoints.requestAccountDeletion.response.parse(raw),
       async onQueryStarted(_confirm, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

@@ -1,12 +1,8 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
-  deleteStoreResponseSchema,
-  listStoresResponseSchema,
-  searchSettingsSchema,
-  storeSuggestionsResponseSchema,
-  syncStoreResponseSchema,
-  widgetSettingsResponseSchema,
+  apiRequest,
+  storesEndpoints,
   type Platform,
   type SearchSettings,
   type Store,
@@ -16,22 +12,22 @@ import {
   type WidgetSettingsResponse,
 } from '@sniff/contracts';
 
-const storeUrl = (storeId: string) => `stores/stores/${encodeURIComponent(storeId)}`;
-const searchSettingsUrl = (storeId: string) => `${storeUrl(storeId)}/search-settings`;
-
 export const storesApi = createApi({
   reducerPath: 'mfeStoresApi',
   baseQuery: sniffBaseQuery,
   tagTypes: ['Stores'],
   endpoints: (build) => ({
     listStores: build.query<Store[], void>({
-      query: () => ({ url: 'stores/managestores/list-stores', body: {}, headers: { accept: 'application/json' } }),
-      transformResponse: (raw) => listStoresResponseSchema.parse(raw),
+      query: () => ({
+        ...apiRequest(storesEndpoints.listStores, { body: {} }),
+        headers: { accept: 'application/json' },
+      }),
+      transformResponse: (raw) => storesEndpoints.listStores.response.parse(raw),
       providesTags: ['Stores'],
     }),
     deleteStore: build.mutation<{ store_id: string }, { store_id: string; platform: Platform }>({
-      query: (body) => ({ url: 'stores/managestores/delete-store', body }),
-      transformResponse: (raw) => deleteStoreResponseSchema.parse(raw),
+      query: (body) => apiRequest(storesEndpoints.deleteStore, { body }),
+      transformResponse: (raw) => storesEndpoints.deleteStore.response.parse(raw),
       invalidatesTags: (_result, error) => (error ? [] : ['Stores']),
       // Remove the row at once; the invalidated list is then fetched again to confirm it.
       async onQueryStarted({ store_id }, { dispatch, queryFulfilled }) {
@@ -51,8 +47,8 @@ export const storesApi = createApi({
      * the row shows when Sync now is available again.
      */
     syncStore: build.mutation<SyncStoreResponse, { store_id: string }>({
-      query: (body) => ({ url: 'stores/managestores/sync-store', body }),
-      transformResponse: (raw) => syncStoreResponseSchema.parse(raw),
+      query: (body) => apiRequest(storesEndpoints.syncStore, { body }),
+      transformResponse: (raw) => storesEndpoints.syncStore.response.parse(raw),
       invalidatesTags: (_result, error) => (!error || error.status === 429 ? ['Stores'] : []),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         let answer: SyncStoreResponse;
@@ -71,13 +67,14 @@ export const storesApi = createApi({
     }),
     /** A store's synonyms and stop words (empty lists until the owner saves some). */
     getSearchSettings: build.query<SearchSettings, string>({
-      query: (storeId) => ({ url: searchSettingsUrl(storeId), method: 'GET' }),
-      transformResponse: (raw) => searchSettingsSchema.parse(raw),
+      query: (storeId) => apiRequest(storesEndpoints.searchSettings, { params: { id: storeId } }),
+      transformResponse: (raw) => storesEndpoints.searchSettings.response.parse(raw),
     }),
     /** Replaces them; the answer is what was saved, which becomes the cached settings. */
     saveSearchSettings: build.mutation<SearchSettings, { storeId: string; settings: SearchSettings }>({
-      query: ({ storeId, settings }) => ({ url: searchSettingsUrl(storeId), method: 'PUT', body: settings }),
-      transformResponse: (raw) => searchSettingsSchema.parse(raw),
+      query: ({ storeId, settings }) =>
+        apiRequest(storesEndpoints.saveSearchSettings, { params: { id: storeId }, body: settings }),
+      transformResponse: (raw) => storesEndpoints.saveSearchSettings.response.parse(raw),
       async onQueryStarted({ storeId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -89,17 +86,14 @@ export const storesApi = createApi({
     }),
     /** The store's saved widget look and its version (the defaults at version 0 until saved). */
     getWidgetSettings: build.query<WidgetSettingsResponse, string>({
-      query: (storeId) => ({ url: `${storeUrl(storeId)}/widget-settings`, method: 'GET' }),
-      transformResponse: (raw) => widgetSettingsResponseSchema.parse(raw),
+      query: (storeId) => apiRequest(storesEndpoints.widgetSettings, { params: { id: storeId } }),
+      transformResponse: (raw) => storesEndpoints.widgetSettings.response.parse(raw),
     }),
     /** Saves it; the answer (with the new version) becomes the cached settings, so the snippet follows. */
     saveWidgetSettings: build.mutation<WidgetSettingsResponse, { storeId: string; settings: WidgetSettings }>({
-      query: ({ storeId, settings }) => ({
-        url: `${storeUrl(storeId)}/widget-settings`,
-        method: 'PUT',
-        body: settings,
-      }),
-      transformResponse: (raw) => widgetSettingsResponseSchema.parse(raw),
+      query: ({ storeId, settings }) =>
+        apiRequest(storesEndpoints.saveWidgetSettings, { params: { id: storeId }, body: settings }),
+      transformResponse: (raw) => storesEndpoints.saveWidgetSettings.response.parse(raw),
       async onQueryStarted({ storeId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -111,8 +105,8 @@ export const storesApi = createApi({
     }),
     /** What the store's visitors are suggested from its popular searches (analytics decides what is popular). */
     getStoreSuggestions: build.query<StoreSuggestion[], string>({
-      query: (storeId) => ({ url: `${storeUrl(storeId)}/suggestions`, method: 'GET' }),
-      transformResponse: (raw) => storeSuggestionsResponseSchema.parse(raw).suggestions,
+      query: (storeId) => apiRequest(storesEndpoints.suggestions, { params: { id: storeId } }),
+      transformResponse: (raw) => storesEndpoints.suggestions.response.parse(raw).suggestions,
     }),
   }),
 });

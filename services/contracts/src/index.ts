@@ -9,3 +9,4 @@ export * from './shopify';
 export * from './squarespace';
 export * from './account';
 export * from './account-deletion';
+export * from './endpoints';

@@ -10,7 +10,7 @@ import { checkDeclaredLength, readBody } from './read-body';
 import { TokenVerifier, type Identity } from './token-verifier';
 
 /** Paths of a service no one reaches through /api. */
-const OPERATOR_ONLY = new Set(['internal', 'healthz', 'readyz', 'metrics']);
+const OPERATOR_ONLY = new Set(['internal', 'healthz', 'readyz', 'metrics', 'docs']);
 
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
@@ -89,7 +89,7 @@ export class ApiProxy {
     });
     if (decoded.some((s) => s === '.' || s === '..' || /[/\\]/.test(s))) throw notFound();
     // Services match routes case-insensitively, so "Internal" must be refused too; their probes and
-    // metrics are for the cluster, not the public.
+    // metrics and API documents (internal routes included) are for the cluster, not the public.
     if (OPERATOR_ONLY.has(decoded[0]?.toLowerCase() ?? '')) throw notFound();
     return { service, base, path: `/${rest.join('/')}${query}` };
   }

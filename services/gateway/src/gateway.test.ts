@@ -297,9 +297,10 @@ describe('gateway', () => {
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     });
 
-    it('never lets the public reach a service’s probes or metrics through /api', async () => {
+    it('never lets the public reach a service’s probes, metrics or API document through /api', async () => {
       for (const path of [
         '/api/stores/metrics',
+        '/api/search/docs',
         '/api/search/healthz',
         '/api/billing/readyz',
         '/api/stores/Internal/x',

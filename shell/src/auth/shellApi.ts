@@ -1,11 +1,11 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
-  billingAccountResponseSchema,
-  feedbackSendResponseSchema,
-  listStoresResponseSchema,
-  usageResponseSchema,
-  userInfoResponseSchema,
+  apiRequest,
+  billingEndpoints,
+  feedbackEndpoints,
+  searchEndpoints,
+  storesEndpoints,
   type BillingAccountResponse,
   type FeedbackSendRequest,
   type FeedbackSendResponse,
@@ -20,30 +20,33 @@ export const shellApi = createApi({
   baseQuery: sniffBaseQuery,
   endpoints: (build) => ({
     userInfo: build.query<UserInfoResponse, void>({
-      query: () => ({ url: 'billing/info/user', body: {} }),
-      transformResponse: (raw) => userInfoResponseSchema.parse(raw),
+      query: () => apiRequest(billingEndpoints.userInfo, { body: {} }),
+      transformResponse: (raw) => billingEndpoints.userInfo.response.parse(raw),
     }),
     billingAccount: build.query<BillingAccountResponse, void>({
-      query: () => ({ url: 'billing/billing/account', body: {} }),
-      transformResponse: (raw) => billingAccountResponseSchema.parse(raw),
+      query: () => apiRequest(billingEndpoints.billingAccount, { body: {} }),
+      transformResponse: (raw) => billingEndpoints.billingAccount.response.parse(raw),
     }),
     usage: build.query<UsageResponse, void>({
-      query: () => ({ url: 'search/usage', body: {} }),
-      transformResponse: (raw) => usageResponseSchema.parse(raw),
+      query: () => apiRequest(searchEndpoints.usage, { body: {} }),
+      transformResponse: (raw) => searchEndpoints.usage.response.parse(raw),
     }),
     /** The owner's stores, for the overview's quick actions and statuses. */
     stores: build.query<Store[], void>({
-      query: () => ({ url: 'stores/managestores/list-stores', body: {}, headers: { accept: 'application/json' } }),
-      transformResponse: (raw) => listStoresResponseSchema.parse(raw),
+      query: () => ({
+        ...apiRequest(storesEndpoints.listStores, { body: {} }),
+        headers: { accept: 'application/json' },
+      }),
+      transformResponse: (raw) => storesEndpoints.listStores.response.parse(raw),
     }),
     /** feedback/send: the owner's message to the Sniff team (the sender is the verified owner). */
     sendFeedback: build.mutation<FeedbackSendResponse, Omit<FeedbackSendRequest, 'email'>>({
-      query: (body) => ({ url: 'feedback/feedback/send', body }),
-      transformResponse: (raw) => feedbackSendResponseSchema.parse(raw),
+      query: (body) => apiRequest(feedbackEndpoints.send, { body }),
+      transformResponse: (raw) => feedbackEndpoints.send.response.parse(raw),
     }),
     /** Back from the payment page with ?canceled=true: that checkout ends, so another can start. */
     cancelCheckout: build.mutation<unknown, void>({
-      query: () => ({ url: 'billing/stripe/checkout-session/cancel', body: {} }),
+      query: () => apiRequest(billingEndpoints.cancelCheckout, { body: {} }),
     }),
   }),
 });

@@ -28,7 +28,7 @@ const csvAnswer = {
 function routes(extra: Parameters<typeof installFakeApi>[0] = {}) {
   const calls = installFakeApi({
     'stores/shopify/check-store': () => ({ body: { exists: false, store_id: null } }),
-    'stores/shopify/create-store-csv/': () => ({ body: csvAnswer }),
+    'stores/shopify/create-store-csv': () => ({ body: csvAnswer }),
     ...widgetSettingsRoute('sh_1'),
     ...extra,
   });
@@ -161,7 +161,7 @@ describe('catalogue upload', () => {
       message: `"abc${i}" is not a price`,
     }));
     const { forms } = routes({
-      'stores/shopify/create-store-csv/': () =>
+      'stores/shopify/create-store-csv': () =>
         new Promise<Reply>((resolve) => {
           release = () => resolve({ body: { ...csvAnswer, imported: 320, rejected, rejected_count: 130 } });
         }),
@@ -213,7 +213,7 @@ describe('catalogue upload', () => {
   test('a failed upload says why and may be tried again', async () => {
     let fail = true;
     routes({
-      'stores/shopify/create-store-csv/': () =>
+      'stores/shopify/create-store-csv': () =>
         fail
           ? {
               status: 400,

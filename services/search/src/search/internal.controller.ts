@@ -1,17 +1,14 @@
 import { Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { indexDocumentsRequestSchema, SearchSettings, searchSettingsSchema } from '@sniff/contracts';
+import {
+  indexDocumentsRequestSchema,
+  SearchSettings,
+  searchSettingsSchema,
+  settingsVersionQuerySchema,
+} from '@sniff/contracts';
 import { BodyLimit, InternalGuard, MB, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { z } from 'zod';
 import { SearchService } from './search.service';
 import { StoreSettingsService } from './store-settings.service';
-
-/** The version of a settings push: the stores service's save counter for the store. */
-export const settingsVersionQuerySchema = z.object({
-  version: z.coerce
-    .number({ message: 'version must be a number' })
-    .int('version must be an integer')
-    .min(1, 'version must be at least 1'),
-});
 
 /** Called by the stores service after ingestion, when an owner saves search settings and when a store is deleted. */
 @Controller('internal/stores/:id')

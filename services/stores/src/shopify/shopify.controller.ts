@@ -5,6 +5,7 @@ import {
   CATALOGUE_TOO_LARGE,
   shopifyCheckStoreRequestSchema,
   shopifyConnectRequestSchema,
+  shopifyTicketQuerySchema,
   type ShopifyCheckStoreResponse,
   type ShopifyConnectResponse,
   type ShopifyCsvResponse,
@@ -56,8 +57,6 @@ export class ShopifyController {
   }
 }
 
-const ticketQuerySchema = z.object({ ticket: z.string().trim().min(1, 'ticket is required').max(200) });
-
 /**
  * The two steps of OAuth the owner's browser takes without a Sniff token, exposed by the gateway as
  * GET /shopify/auth and GET /shopify/callback. Each answers a redirect or a small page, never JSON.
@@ -71,7 +70,7 @@ export class ShopifyOauthController {
 
   @Get('begin')
   async begin(@Query() query: unknown, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const parsed = ticketQuerySchema.safeParse(query);
+    const parsed = shopifyTicketQuerySchema.safeParse(query);
     const answer = parsed.success
       ? await this.oauth.begin(parsed.data.ticket, this.webRequest(req))
       : this.oauth.failure('the link is incomplete. Start again from Create Search Widget.');

@@ -4,6 +4,7 @@ import {
   CreateStoreResponse,
   createWebsiteRequestSchema,
   deleteStoreRequestSchema,
+  internalStoresQuerySchema,
   listStoresRequestSchema,
   Store,
   syncStoreRequestSchema,
@@ -58,11 +59,6 @@ export class SaasController {
     return this.stores.createWebsite(owner.sub, body);
   }
 }
-
-export const internalStoresQuerySchema = z.object({
-  owner: z.string().trim().min(1, 'owner is required'),
-  url: z.string().trim().min(1, 'url is required'),
-});
 
 @Controller('internal/stores')
 @UseGuards(InternalGuard)

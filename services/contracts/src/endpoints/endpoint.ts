@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+
+export type ServiceName = 'billing' | 'stores' | 'search' | 'analytics' | 'feedback';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType | null = z.ZodType | null,
+> {
+  service: ServiceName;
+  method: HttpMethod;
+  /** The service's own path (`:name` parameters); the gateway serves owner routes under `/api/<service>`. */
+  path: string;
+  /** public: anyone (the widget, Stripe, a browser); owner: a verified owner's token; internal: other services only. */
+  access: 'public' | 'owner' | 'internal';
+  summary: string;
+  /** The request body; multipart: the form's text fields (the file part is described by `file`). */
+  body?: Body;
+  bodyType?: 'json' | 'multipart' | 'raw';
+  /** multipart: the name of the file field. */
+  file?: string;
+  query?: z.ZodType;
+  /** The status of a successful answer (200 unless said). */
+  status?: number;
+  /** The JSON answer; null when the answer is a redirect or a page, not JSON. */
+  response: Response;
+}
+
+/** Marks an endpoint (typed: its body and answer schemas stay exact for callers). */
+export const endpoint = <B extends z.ZodType | undefined, R extends z.ZodType | null>(
+  e: Endpoint<B, R>,
+): Endpoint<B, R> => e;
+
+/**
+ * The dashboard's request for an endpoint through the gateway (`<service>/<path>` under /api/), with
+ * its path parameters filled in: what an RTK Query `query` returns.
+ */
+export function apiRequest(
+  e: Endpoint,
+  { params = {}, body }: { params?: Record<string, string>; body?: unknown } = {},
+): { url: string; method: HttpMethod; body?: unknown } {
+  const path = e.path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${e.method} ${e.path}: ${name} is missing`);
+    return encodeURIComponent(value);
+  });
+  return { url: `${e.service}${path}`, method: e.method, ...(body === undefined ? {} : { body }) };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ownerFeedbackExportSchema } from '../account-deletion';
+import { feedbackSendRequestSchema, feedbackSendResponseSchema } from '../api';
+import { endpoint } from './endpoint';
+export const send = /*#__PURE__*/ endpoint({
+  service: 'feedback',
+  method: 'POST',
+  path: '/feedback/send',
+  access: 'owner',
+  summary: "An owner's message to the Sniff team (sent by e-mail)",
+  body: feedbackSendRequestSchema,
+  response: feedbackSendResponseSchema,
+});
+
+export const ownerMessages = /*#__PURE__*/ endpoint({
+  service: 'feedback',
+  method: 'GET',
+  path: '/internal/owners/:sub',
+  access: 'internal',
+  summary: "An owner's messages for the account export",
+  response: ownerFeedbackExportSchema,
+});
+
+export const deleteOwnerMessages = /*#__PURE__*/ endpoint({
+  service: 'feedback',
+  method: 'DELETE',
+  path: '/internal/owners/:sub',
+  access: 'internal',
+  summary: "Removes an owner's messages (account deletion)",
+  response: z.object({ deleted: z.number().int() }),
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { createStoreResponseSchema } from '../api';
+import { searchSettingsSchema } from '../search';
+
+// Schemas only the registry names: internal routes' queries and small answers.
+/** PUT /internal/stores/:id/settings?version=N: the stores service's save counter for the store. */
+export const settingsVersionQuerySchema = z.object({
+  version: z.coerce
+    .number({ message: 'version must be a number' })
+    .int('version must be an integer')
+    .min(1, 'version must be at least 1'),
+});
+export const internalStoresQuerySchema = z.object({
+  owner: z.string().trim().min(1, 'owner is required'),
+  url: z.string().trim().min(1, 'url is required'),
+});
+export const shopifyTicketQuerySchema = z.object({
+  ticket: z.string().trim().min(1, 'ticket is required').max(200),
+});
+export const eventOutcomeSchema = z.object({ accepted: z.boolean(), reason: z.string().optional() });
+export const indexedStoreSchema = z.object({ storeId: z.string(), documents: z.number().int(), builtAt: z.string() });
+export const savedSettingsSchema = z.object({ storeId: z.string(), version: z.number().int(), applied: z.boolean() });
+export const storedSettingsSchema = z.object({
+  storeId: z.string(),
+  version: z.number().int(),
+  settings: searchSettingsSchema,
+});
+/** square/create-store and create-blog-portfolio: section 7 lists {store_id, platform, store_url}; `type` may be absent. */
+export const squarespaceCreatedSchema = createStoreResponseSchema.partial({ type: true });
+export const deletedStoreSchema = z.object({ storeId: z.string(), deleted: z.boolean() });
+export const webhookAnswerSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  ignored: z.literal(true).optional(),
+});

@@ -18,6 +18,8 @@ export function createPrerenderPlatform(inject: Platform['inject']): Platform {
     theme: 'light',
     setTheme: notAtBuildTime('setTheme'),
     navigate: notAtBuildTime('navigate'),
+    // The public site links into the dashboard by URL (its pages are also plain HTML); no destinations.
+    resolveDestination: () => null,
     payments: unavailablePayments(),
     apiBaseUrl: '/api',
     widgetHost: PUBLIC_ORIGIN,

@@ -7,6 +7,7 @@ import { createSniffStore, createStubPlatform, registerPlatform, usePlans } from
 import { installFakeApi, type Handler } from '@sniff/shell-sdk/testing';
 import { PlatformBridge } from '../auth/PlatformBridge';
 import { shellApi } from '../auth/shellApi';
+import { WithProductNavigation } from '../navigation/testing';
 import { OverviewPage } from './OverviewPage';
 import { PLAN_POLL_MS } from './useAwaitPaidPlan';
 
@@ -49,17 +50,19 @@ function showOverview(path: string, handlers: Record<string, Handler>) {
   registerPlatform({ ...createStubPlatform(inject, ''), plans: null });
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <PlatformBridge
-          apiBaseUrl="/api"
-          widgetHost="http://localhost:8080"
-          inject={inject}
-          payments={{ status: 'ready', error: null, goToCheckout: () => undefined }}
-        >
-          <OverviewPage />
-          <PlansProbe />
-        </PlatformBridge>
-      </MemoryRouter>
+      <WithProductNavigation>
+        <MemoryRouter initialEntries={[path]}>
+          <PlatformBridge
+            apiBaseUrl="/api"
+            widgetHost="http://localhost:8080"
+            inject={inject}
+            payments={{ status: 'ready', error: null, goToCheckout: () => undefined }}
+          >
+            <OverviewPage />
+            <PlansProbe />
+          </PlatformBridge>
+        </MemoryRouter>
+      </WithProductNavigation>
     </Provider>,
   );
   return calls;

@@ -1,3 +1,5 @@
+// First: zod is configured before any schema parses (this chunk may arrive before the dashboard's).
+import '../shared/zod-without-eval';
 import { parseRemoteDeclaration, type RemoteDeclaration } from '@sniff/shell-sdk/declaration';
 
 /** One remote's declaration as read from its declaration.json, or why it could not be used. */

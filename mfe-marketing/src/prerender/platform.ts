@@ -1,5 +1,5 @@
 import { unavailablePayments, type Platform } from '@sniff/shell-sdk';
-import { PUBLIC_ORIGIN } from '../app/public-page';
+import { PUBLIC_ORIGIN } from '../shared/public-page';
 
 /**
  * The platform pages see while being pre-rendered: a signed-out visitor in the light theme, as the

@@ -172,6 +172,15 @@ describe('overview: quick actions, widgets and help', () => {
     expect(within(widgets).getByText('running')).toBeTruthy();
   });
 
+  it('says so when a link led to a page no deployed remote declares', async () => {
+    showOverview('/dashboard?unavailable=reports.weekly', handlers(STARTER, []));
+    expect(
+      await screen.findByText(
+        'That page is not available right now. The rest of Sniff still works; try again in a moment.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('offers the consultation, the guide, e-mail support and the community chat', () => {
     showOverview('/dashboard', handlers(STARTER, []));
     const help = screen.getByRole('region', { name: 'Need Help?' });

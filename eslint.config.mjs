@@ -1,11 +1,67 @@
 // One lint setup for every workspace: TypeScript-aware rules, React hooks rules for the front ends,
-// and the one-way import rule of DESIGN.md (remotes never import each other, Auth0 or Stripe).
+// and the one-way import rules of DESIGN.md (remotes never import each other, Auth0 or Stripe; inside
+// every front end shared -> features -> app).
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const remotes = ['mfe-marketing', 'mfe-wizard', 'mfe-stores', 'mfe-analytics', 'mfe-billing'];
+const frontEnds = ['shell', ...remotes];
+
+/**
+ * Layers inside each front end (bulletproof-react's project structure): `shared` imports only shared
+ * code, a feature imports shared code and other features, the app (routes, composition) imports
+ * anything; nothing imports the app but the entry files at the root of src (remote.tsx, bootstrap…).
+ * In the shell every folder of src besides app/ and shared/ is a feature (layout, overview, auth…).
+ */
+export const layers = {
+  plugins: { boundaries },
+  files: frontEnds.map((f) => `${f}/src/**/*.{ts,tsx}`),
+  // Tests compose whole front ends (a test of the shell may use the remotes' declarations).
+  ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing.tsx'],
+  settings: {
+    'boundaries/elements': [
+      { type: 'shared', pattern: frontEnds.map((f) => `${f}/src/shared`), partialMatch: false },
+      { type: 'app', pattern: frontEnds.map((f) => `${f}/src/app`), partialMatch: false },
+      // The marketing pre-renderer is the entry of its own (Node) build.
+      { type: 'entry', pattern: 'mfe-marketing/src/prerender', partialMatch: false },
+      {
+        type: 'feature',
+        pattern: [...remotes.map((r) => `${r}/src/features/*`), 'shell/src/*'],
+        partialMatch: false,
+      },
+      // Last: what is left is a file at the root of src (remote.tsx, declaration.ts, bootstrap.tsx…).
+      { type: 'entry', pattern: frontEnds.map((f) => `${f}/src`), partialMatch: false },
+    ],
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message: 'One-way imports: shared -> features -> app (a {{from.type}} module may not import {{to.type}} code).',
+        policies: [
+          { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
+          {
+            from: { element: { type: 'feature' } },
+            allow: { to: { element: { types: { anyOf: ['shared', 'feature'] } } } },
+          },
+          {
+            from: { element: { type: 'app' } },
+            allow: { to: { element: { types: { anyOf: ['shared', 'feature', 'app'] } } } },
+          },
+          {
+            from: { element: { type: 'entry' } },
+            allow: { to: { element: { types: { anyOf: ['shared', 'feature', 'app', 'entry'] } } } },
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/test-results/**', 'infra/demo-site/public/**'] },
@@ -22,6 +78,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  layers,
   ...remotes.map((remote) => ({
     files: [`${remote}/src/**`],
     rules: {

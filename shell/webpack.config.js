@@ -80,6 +80,8 @@ const shellPage = ({ title, icon, scripts }) => `<!doctype html>
 const fromSource = {
   alias: {
     '@sniff/shell-sdk$': path.join(__dirname, 'sdk/src/index.ts'),
+    // The declarations' schema, for the dashboard's chunk only (not shared: pure, and zod's on demand).
+    '@sniff/shell-sdk/declaration$': path.join(__dirname, 'sdk/src/declaration.ts'),
     '@sniff/contracts$': path.join(__dirname, '../services/contracts/src/index.ts'),
   },
   // Modules of the contracts only declare things: what nothing imports can be left out.

@@ -6,13 +6,14 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
 // Every workspace, plus projects with their own compiler settings that are no workspace (the widget
-// targets the DOM; the fuzz suite imports every service).
+// targets the DOM; the fuzz suite imports every service; the e2e tests' extra remote).
 const workspaces = [
   ...require(join(root, 'package.json')).workspaces,
   'services/search/widget',
   'services/search/bench',
   'services/stores/bench',
   'services/fuzz',
+  'shell/e2e/fixtures/extra-remote',
 ];
 let failed = false;
 for (const ws of workspaces) {

@@ -1,13 +1,8 @@
-import { defineRemote, getPlatform } from '@sniff/shell-sdk';
+import { defineRemote } from '@sniff/shell-sdk';
+import declaration from './declaration';
 import { analyticsApi } from './shared/api';
 import { AnalyticsPage } from './features/analytics/AnalyticsPage';
 import '@sniff/ui/remote.css';
 import './styles.css';
 
-getPlatform().inject({
-  reducerPath: analyticsApi.reducerPath,
-  reducer: analyticsApi.reducer,
-  middleware: analyticsApi.middleware,
-});
-
-export default defineRemote({ id: 'mfe-analytics', pages: { analytics: AnalyticsPage } });
+export default defineRemote({ declaration, pages: { analytics: AnalyticsPage }, apis: [analyticsApi] });

@@ -1,5 +1,6 @@
 import { defineRemote } from '@sniff/shell-sdk';
+import declaration from './declaration';
 import { PublicSite } from './app/PublicSite';
 import './styles.css';
 
-export default defineRemote({ id: 'mfe-marketing', pages: { public: PublicSite } });
+export default defineRemote({ declaration, pages: { public: PublicSite } });

@@ -1,13 +1,8 @@
-import { defineRemote, getPlatform } from '@sniff/shell-sdk';
+import { defineRemote } from '@sniff/shell-sdk';
+import declaration from './declaration';
 import { wizardApi } from './shared/api';
 import { CreateStorePage } from './features/wizard/CreateStorePage';
 import '@sniff/ui/remote.css';
 import './styles.css';
 
-getPlatform().inject({
-  reducerPath: wizardApi.reducerPath,
-  reducer: wizardApi.reducer,
-  middleware: wizardApi.middleware,
-});
-
-export default defineRemote({ id: 'mfe-wizard', pages: { 'create-store': CreateStorePage } });
+export default defineRemote({ declaration, pages: { 'create-store': CreateStorePage }, apis: [wizardApi] });

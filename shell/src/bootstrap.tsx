@@ -17,8 +17,8 @@ async function start(root: HTMLElement): Promise<void> {
   const { store, inject } = createSniffStore();
   const theme = initialTheme();
   applyTheme(theme);
-  // A platform exists before any remote loads (remotes inject their APIs at module load);
-  // PublicPlatform or, on the dashboard, PlatformBridge replaces it once rendered.
+  // A platform exists before any remote loads; PublicPlatform or, on the dashboard, PlatformBridge
+  // replaces it once rendered.
   registerPlatform(
     createPublicPlatform({
       config,
@@ -28,7 +28,12 @@ async function start(root: HTMLElement): Promise<void> {
       navigate: (path) => window.location.assign(path),
     }),
   );
-  const loadRemote = createRemoteLoader(manifest);
+  // The declarations' checks (zod) are fetched with them, on the dashboard only.
+  const loadRemote = createRemoteLoader(manifest, inject, (remote, entry) =>
+    import('./remotes/declarations').then((d) => d.fetchDeclaration(remote, entry)),
+  );
+  // The dashboard's routes and sidebar come from every remote's declaration: fetched at once.
+  if (window.location.pathname.startsWith('/dashboard')) void loadRemote.declarations();
   const app = <App config={config} store={store} inject={inject} loadRemote={loadRemote} />;
   if (!root.hasAttribute('data-prerendered')) {
     createRoot(root).render(app);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
 import { PublicSite } from './PublicSite';
-import { PUBLIC_ORIGIN } from './public-page';
+import { PUBLIC_ORIGIN } from '../shared/public-page';
 import { PUBLIC_PAGES, PUBLIC_REDIRECTS } from './public-pages';
 
 function Where() {

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useDocumentMeta, useScrollOnNavigate } from './document-meta';
-import type { PublicPage } from './public-page';
+import type { PublicPage } from '../shared/public-page';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, PUBLIC_REDIRECTS } from './public-pages';
 
 function PublicRoute({ page, indexable = true }: { page: PublicPage; indexable?: boolean }) {

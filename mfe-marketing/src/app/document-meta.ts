@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { PUBLIC_ORIGIN, type PublicPage } from './public-page';
+import { PUBLIC_ORIGIN, type PublicPage } from '../shared/public-page';
 
 export const SITE_NAME = 'Sniff';
 

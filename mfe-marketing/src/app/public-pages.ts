@@ -3,7 +3,7 @@ import { LANDING_PAGE } from '../features/landing/page';
 import { PRIVACY_PAGE } from '../features/privacy/page';
 import { VECTORS_PAGE } from '../features/vectors/page';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import type { PublicPage } from './public-page';
+import type { PublicPage } from '../shared/public-page';
 
 /** Every public route, in sitemap order. The route table, the pre-renderer and the sitemap read this list. */
 export const PUBLIC_PAGES: PublicPage[] = [LANDING_PAGE, ...GUIDE_PAGES, VECTORS_PAGE, PRIVACY_PAGE];

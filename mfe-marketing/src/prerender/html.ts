@@ -1,5 +1,5 @@
 import { headTags } from '../app/document-meta';
-import type { PublicPage } from '../app/public-page';
+import type { PublicPage } from '../shared/public-page';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,5 +1,5 @@
 import { unavailablePayments, type Platform } from '@sniff/shell-sdk';
-import { PUBLIC_ORIGIN } from '../app/public-page';
+import { PUBLIC_ORIGIN } from '../shared/public-page';
 
 /**
  * The platform pages see while being pre-rendered: a signed-out visitor in the light theme, as the
@@ -18,6 +18,8 @@ export function createPrerenderPlatform(inject: Platform['inject']): Platform {
     theme: 'light',
     setTheme: notAtBuildTime('setTheme'),
     navigate: notAtBuildTime('navigate'),
+    // The public site links into the dashboard by URL (its pages are also plain HTML); no destinations.
+    resolveDestination: () => null,
     payments: unavailablePayments(),
     apiBaseUrl: '/api',
     widgetHost: PUBLIC_ORIGIN,

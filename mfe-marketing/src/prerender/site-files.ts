@@ -1,5 +1,5 @@
 import { canonicalUrl } from '../app/document-meta';
-import { PUBLIC_ORIGIN, type PublicPage } from '../app/public-page';
+import { PUBLIC_ORIGIN, type PublicPage } from '../shared/public-page';
 import { escapeHtml } from './html';
 
 /** sitemap.xml: every public route, as absolute URLs on the production origin. */

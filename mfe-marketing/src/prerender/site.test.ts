@@ -1,6 +1,6 @@
 import { load, type CheerioAPI } from 'cheerio';
 import { canonicalUrl } from '../app/document-meta';
-import { PUBLIC_ORIGIN, type PublicPage } from '../app/public-page';
+import { PUBLIC_ORIGIN, type PublicPage } from '../shared/public-page';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, PUBLIC_REDIRECTS } from '../app/public-pages';
 import { GUIDES, GUIDE_PAGES } from '../features/guides/pages';
 import { EXTERNAL_LINKS } from '../shared/links';

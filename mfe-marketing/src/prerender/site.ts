@@ -1,4 +1,4 @@
-import type { PublicPage } from '../app/public-page';
+import type { PublicPage } from '../shared/public-page';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES, PUBLIC_REDIRECTS } from '../app/public-pages';
 import { renderDocument } from './html';
 import { renderRoute } from './render';

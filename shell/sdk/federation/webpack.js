@@ -8,6 +8,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedFor } = require('./shared');
+const { RemoteDeclarationPlugin } = require('./declaration-plugin');
 
 const swcOptions = {
   swcrc: false,
@@ -62,6 +63,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const standalone = path.join(dir, 'src/standalone.tsx');
+    const declaration = path.join(dir, 'src/declaration.ts');
     const entry = host
       ? { main: './src/index.ts' }
       : fs.existsSync(standalone)
@@ -108,6 +110,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           // the manifest snapshot code, which only the shell uses to find remotes.
           experiments: { optimization: { target: 'web', ...(host ? {} : { disableSnapshot: true }) } },
         }),
+        ...(!host && fs.existsSync(declaration) ? [new RemoteDeclarationPlugin(declaration)] : []),
         ...(Object.keys(entry).length
           ? [new HtmlWebpackPlugin({ title, templateContent: htmlTemplate(title), chunks: Object.keys(entry) })]
           : []),

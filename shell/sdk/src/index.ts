@@ -7,6 +7,7 @@
  */
 export * from './platform';
 export * from './remote';
+export * from './navigation';
 export * from './base-query';
 export * from './store';
 export * from './standalone';

@@ -45,6 +45,11 @@ export interface Platform {
   theme: Theme;
   setTheme(theme: Theme): void;
   navigate(path: string): void;
+  /**
+   * The dashboard path of a named destination ("billing.subscribe"), from the remotes' declarations;
+   * null when no deployed remote declares it. Read through useDestination / DestinationLink / useGoTo.
+   */
+  resolveDestination(name: string): string | null;
   payments: Payments;
   /** Base URL of the API, e.g. "/api" (same origin as the shell). */
   apiBaseUrl: string;

@@ -14,7 +14,11 @@ const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).i
  * plans from `?plans=a,b`, a token from `?token=`, API calls to `?api=` (default /api). There is no
  * payment provider: `?payments=ready` pretends one is loaded (checkout then goes to the session's URL).
  */
-export function createStubPlatform(inject: Platform['inject'], search = window.location.search): Platform {
+export function createStubPlatform(
+  inject: Platform['inject'],
+  search = window.location.search,
+  destinations: Readonly<Record<string, string>> = {},
+): Platform {
   const params = new URLSearchParams(search);
   const plans: PlanEntry[] = (params.get('plans') ?? '')
     .split(',')
@@ -31,6 +35,7 @@ export function createStubPlatform(inject: Platform['inject'], search = window.l
       registerPlatform({ ...platform, theme });
     },
     navigate: (path) => window.location.assign(path),
+    resolveDestination: (name) => destinations[name] ?? null,
     payments:
       params.get('payments') === 'ready'
         ? { status: 'ready', error: null, goToCheckout: (url) => window.location.assign(url) }
@@ -44,16 +49,26 @@ export function createStubPlatform(inject: Platform['inject'], search = window.l
   return platform;
 }
 
-/** Renders a remote's pages without the shell: `/<page key>` for each page. */
+/** A standalone run's destinations: the remote's own pages, at /<path>; other remotes' are unknown. */
+export function standaloneDestinations(remote: RemoteDefinition): Record<string, string> {
+  return Object.fromEntries(
+    remote.declaration.routes.flatMap((r) => (r.destination ? [[r.destination, `/${r.path}`]] : [])),
+  );
+}
+
+/** Renders a remote's pages without the shell: `/<path>` for each declared route. */
 export async function renderStandalone(load: () => Promise<{ default: RemoteDefinition }>): Promise<void> {
   const { store, inject } = createSniffStore();
   registerPlatform(createStubPlatform(inject));
   const { default: remote } = await load();
+  [...remote.apis, ...remote.slices].forEach(inject);
+  registerPlatform(createStubPlatform(inject, window.location.search, standaloneDestinations(remote)));
   const root = document.getElementById('root');
   if (!root) {
     console.error('Root element not found');
     return;
   }
+  const titles = new Map(remote.declaration.routes.map((r) => [r.path, r.title]));
   const keys = Object.keys(remote.pages);
   createRoot(root).render(
     <Provider store={store}>
@@ -61,7 +76,7 @@ export async function renderStandalone(load: () => Promise<{ default: RemoteDefi
         <nav aria-label="Standalone pages">
           {keys.map((k) => (
             <Link key={k} to={`/${k === 'public' ? '' : k}`} style={{ marginRight: 12 }}>
-              {k}
+              {titles.get(k) ?? k}
             </Link>
           ))}
         </nav>

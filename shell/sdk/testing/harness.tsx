@@ -114,6 +114,20 @@ export function installFakeApi(handlers: Record<string, Handler>): Call[] {
   return calls;
 }
 
+/**
+ * The product's destinations as the deployed remotes declare them, so a page under test links where
+ * it will in the shell (the shell's declarations test checks this table against the declarations).
+ */
+export const PRODUCT_DESTINATIONS: Readonly<Record<string, string>> = {
+  'dashboard.overview': '/dashboard',
+  'wizard.createStore': '/dashboard/create-store',
+  'stores.manage': '/dashboard/stores',
+  'stores.installationGuide': '/dashboard/installation-guide',
+  'analytics.reports': '/dashboard/analytics',
+  'billing.subscribe': '/dashboard/subscribe',
+  'billing.account': '/dashboard/account',
+};
+
 export function stubPlatform(plans: PlanEntry[] | null, overrides: Partial<Platform> = {}): Platform {
   return {
     getAccessToken: async () => 'test-token',
@@ -123,6 +137,7 @@ export function stubPlatform(plans: PlanEntry[] | null, overrides: Partial<Platf
     theme: 'light',
     setTheme: () => undefined,
     navigate: () => undefined,
+    resolveDestination: (name) => PRODUCT_DESTINATIONS[name] ?? null,
     payments: { status: 'ready', error: null, goToCheckout: () => undefined },
     apiBaseUrl: '/api',
     widgetHost: 'https://widget.test',

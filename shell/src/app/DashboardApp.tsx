@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Injectable } from '@sniff/shell-sdk';
 import { auth0Options } from '../auth/auth0-options';
 import { PlatformBridge } from '../auth/PlatformBridge';
+import { NavigationProvider } from '../navigation/NavigationProvider';
 import { PaymentsRoot } from '../payments/PaymentsRoot';
 import type { RuntimeConfig } from '../shared/config';
 import { DashboardRoutes } from './DashboardRoutes';
@@ -21,18 +22,20 @@ export function DashboardApp({ config, inject }: { config: RuntimeConfig; inject
       {...auth0Options(config)}
       onRedirectCallback={(appState?: AppState) => navigate(appState?.returnTo ?? '/dashboard', { replace: true })}
     >
-      <PaymentsRoot config={config.stripe}>
-        {(payments) => (
-          <PlatformBridge
-            apiBaseUrl={config.apiBaseUrl}
-            widgetHost={config.widgetHost}
-            inject={inject}
-            payments={payments}
-          >
-            <DashboardRoutes />
-          </PlatformBridge>
-        )}
-      </PaymentsRoot>
+      <NavigationProvider>
+        <PaymentsRoot config={config.stripe}>
+          {(payments) => (
+            <PlatformBridge
+              apiBaseUrl={config.apiBaseUrl}
+              widgetHost={config.widgetHost}
+              inject={inject}
+              payments={payments}
+            >
+              <DashboardRoutes />
+            </PlatformBridge>
+          )}
+        </PaymentsRoot>
+      </NavigationProvider>
     </Auth0Provider>
   );
 }

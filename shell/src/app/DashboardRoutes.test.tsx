@@ -1,10 +1,12 @@
 /** @jest-environment jsdom */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
-import { installFakeApi } from '@sniff/shell-sdk/testing';
+import { installFakeApi, PRODUCT_DESTINATIONS } from '@sniff/shell-sdk/testing';
 import { shellApi } from '../auth/shellApi';
+import { NavigationProvider } from '../navigation/NavigationProvider';
+import { definitionOf, fakeLoader, PRODUCT_DECLARATIONS, productResults } from '../navigation/testing';
 import { RemoteLoaderContext } from '../remotes/RemotePage';
 import type { RemoteLoader } from '../remotes/loader';
 import { DashboardRoutes } from './DashboardRoutes';
@@ -28,25 +30,26 @@ function renderAt(path: string, load: RemoteLoader) {
       body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
     }),
   });
-  act(() => registerPlatform(createStubPlatform(inject, '')));
+  act(() => registerPlatform(createStubPlatform(inject, '', PRODUCT_DESTINATIONS)));
   return render(
     <Provider store={store}>
       <RemoteLoaderContext.Provider value={load}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/dashboard/*" element={<DashboardRoutes />} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
+        <NavigationProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/dashboard/*" element={<DashboardRoutes />} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </NavigationProvider>
       </RemoteLoaderContext.Provider>
     </Provider>,
   );
 }
 
-const working: RemoteLoader = async (name) => ({
-  id: name,
-  pages: { stores: () => <p>Stores page</p>, 'create-store': () => <p>Wizard page</p> },
-});
+const pages = { stores: () => <p>Stores page</p>, 'create-store': () => <p>Wizard page</p> };
+const load = async (name: string) => definitionOf(PRODUCT_DECLARATIONS[name]!, pages);
+const working = fakeLoader(load);
 
 describe('dashboard routes', () => {
   beforeEach(() => Object.assign(auth, { isLoading: false, isAuthenticated: true, error: undefined }));
@@ -72,15 +75,15 @@ describe('dashboard routes', () => {
 
   it('sends unknown dashboard paths to /dashboard', async () => {
     renderAt('/dashboard/no-such-page', working);
-    expect((await screen.findByTestId('path')).textContent).toBe('/dashboard');
-    expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard');
   });
 
   it('shows a panel for a remote that cannot load while the sidebar keeps working', async () => {
-    const failing: RemoteLoader = async (name) => {
+    const failing = fakeLoader(async (name) => {
       if (name === 'mfe_stores') throw new Error('manifest answered 404');
-      return working(name);
-    };
+      return load(name);
+    });
     renderAt('/dashboard/stores', failing);
     expect(await screen.findByText('This part of Sniff could not load')).toBeTruthy();
     // Plain words for the owner; the runtime's message goes to the console only.
@@ -93,14 +96,64 @@ describe('dashboard routes', () => {
 
   it('Try again loads the remote again', async () => {
     let calls = 0;
-    const flaky: RemoteLoader = async (name) => {
+    const flaky = fakeLoader(async (name) => {
       calls += 1;
       if (calls === 1) throw new Error('network down');
-      return working(name);
-    };
+      return load(name);
+    });
     renderAt('/dashboard/create-store', flaky);
     await screen.findByText('This part of Sniff could not load');
     act(() => screen.getByRole('button', { name: 'Try again' }).click());
     expect(await screen.findByText('Wizard page')).toBeTruthy();
+  });
+});
+
+describe('dashboard routes from the declarations', () => {
+  beforeEach(() => Object.assign(auth, { isLoading: false, isAuthenticated: true, error: undefined }));
+
+  it('a remote listed in remotes.json adds its page, title and sidebar entry', async () => {
+    const reports = {
+      id: 'mfe-reports',
+      routes: [{ path: 'reports', title: 'Weekly Reports', destination: 'reports.weekly' }],
+      sidebar: [{ route: 'reports', label: 'Reports', icon: 'star' as const, order: 35, plans: 'all' as const }],
+      links: ['billing.subscribe'],
+    };
+    const loader = fakeLoader(
+      async (name) => (name === 'mfe_reports' ? definitionOf(reports) : load(name)),
+      async () => [...productResults(), { remote: 'mfe_reports', declaration: reports }],
+    );
+    renderAt('/dashboard/reports/this-week', loader);
+    expect(await screen.findByText('Weekly Reports page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Weekly Reports' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    const labels = [...nav.querySelectorAll('a')].map((a) => a.textContent);
+    // In declared order: between the Installation Guide (30) and Analytics (40).
+    expect(labels).toEqual([
+      'Dashboard',
+      'Create Search Widget',
+      'Manage Your Widgets',
+      'Installation Guide',
+      'Reports',
+      'Analytics',
+      'Subscribe',
+    ]);
+  });
+
+  it('a remote whose declaration failed shows the panel on its pages; Try again fetches it again', async () => {
+    let broken = true;
+    const loader = fakeLoader(load, async () =>
+      productResults().map((r) =>
+        broken && r.remote === 'mfe_analytics' ? { remote: r.remote, error: 'routes: expected array' } : r,
+      ),
+    );
+    renderAt('/dashboard/analytics', loader);
+    expect(await screen.findByText('This part of Sniff could not load')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).queryByRole('link', { name: 'Analytics' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Manage Your Widgets' })).toBeTruthy();
+    broken = false;
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByText('Analytics page')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Analytics' })).toBeTruthy();
   });
 });

@@ -1,22 +1,60 @@
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ErrorPanel, Spinner } from '@sniff/ui';
 import { AccessGate } from '../auth/AccessGate';
 import { DashboardLayout } from '../layout/DashboardLayout';
+import { useNavigation } from '../navigation/NavigationProvider';
 import { OverviewPage } from '../overview/OverviewPage';
 import { RemotePage } from '../remotes/RemotePage';
-import { DASHBOARD_ROUTES } from './routes';
 
-/** The dashboard's routes; any other /dashboard/* path goes back to /dashboard. */
+/** The shell's own pages by declared path (overview/declaration.ts). */
+const SHELL_PAGES: Record<string, ComponentType> = { '': OverviewPage };
+
+/**
+ * A path no declaration has: while some remote's declaration failed, it may be one of that remote's
+ * pages, so the error panel shows (and Try again fetches the declarations again); otherwise back to
+ * the overview.
+ */
+function UnknownPage() {
+  const { navigation, retry } = useNavigation();
+  if (!navigation?.failed.length) return <Navigate to="/dashboard" replace />;
+  return (
+    <ErrorPanel title="This part of Sniff could not load" onRetry={retry}>
+      <p>
+        This page did not arrive, perhaps because the connection dropped or Sniff was being updated. The rest of Sniff
+        still works; try again in a moment.
+      </p>
+    </ErrorPanel>
+  );
+}
+
+/** The dashboard's routes, built from the declarations; any other /dashboard/* path goes back to /dashboard. */
 export function DashboardRoutes() {
+  const { navigation } = useNavigation();
   return (
     <AccessGate>
       <DashboardLayout>
-        <Routes>
-          <Route index element={<OverviewPage />} />
-          {DASHBOARD_ROUTES.filter((r) => r.remote).map((r) => (
-            <Route key={r.path} path={`${r.path}/*`} element={<RemotePage remote={r.remote!} page={r.path} />} />
-          ))}
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
-        </Routes>
+        {navigation ? (
+          <Routes>
+            {navigation.pages.map(({ path, remote }) => {
+              if (remote !== null) {
+                return <Route key={path} path={`${path}/*`} element={<RemotePage remote={remote} page={path} />} />;
+              }
+              const Page = SHELL_PAGES[path];
+              if (!Page) return null;
+              return path === '' ? (
+                <Route key={path} index element={<Page />} />
+              ) : (
+                <Route key={path} path={`${path}/*`} element={<Page />} />
+              );
+            })}
+            <Route path="*" element={<UnknownPage />} />
+          </Routes>
+        ) : (
+          <p>
+            <Spinner label="Loading the dashboard" /> Loading...
+          </p>
+        )}
       </DashboardLayout>
     </AccessGate>
   );

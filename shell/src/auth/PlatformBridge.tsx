@@ -2,6 +2,7 @@ import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useAuth0 } from '@auth0/auth0-react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, registerPlatform, type Injectable, type Payments, type Theme } from '@sniff/shell-sdk';
+import { useNavigation } from '../navigation/NavigationProvider';
 import { chooseTheme, initialTheme } from '../theme/theme';
 import { redirectOptions } from './auth0-options';
 import { useUserInfoQuery } from './shellApi';
@@ -24,6 +25,7 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, payments, child
   const navigate = useNavigate();
   const [theme, setTheme] = useState<Theme>(() => initialTheme());
   const info = useUserInfoQuery(undefined, { skip: !auth.isAuthenticated });
+  const { navigation } = useNavigation();
   const { user, isAuthenticated, getAccessTokenSilently, loginWithRedirect, logout } = auth;
 
   useLayoutEffect(() => {
@@ -46,6 +48,7 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, payments, child
         setTheme(next);
       },
       navigate: (path) => navigate(path),
+      resolveDestination: (name) => navigation?.destinations.get(name) ?? null,
       payments,
       apiBaseUrl,
       widgetHost,
@@ -64,6 +67,7 @@ export function PlatformBridge({ apiBaseUrl, widgetHost, inject, payments, child
     info.error,
     theme,
     navigate,
+    navigation,
     payments,
     apiBaseUrl,
     widgetHost,

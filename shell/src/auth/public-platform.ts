@@ -29,6 +29,8 @@ export function createPublicPlatform({ config, inject, theme, setTheme, navigate
     theme,
     setTheme,
     navigate,
+    // Public pages load no declarations: the public site links into the dashboard by URL.
+    resolveDestination: () => null,
     // Public pages never load the payment provider (nor allow its script in their policy).
     payments: unavailablePayments(),
     apiBaseUrl: config.apiBaseUrl,

@@ -3,8 +3,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
-import { installFakeApi, type Reply } from '@sniff/shell-sdk/testing';
+import { installFakeApi, PRODUCT_DESTINATIONS, type Reply } from '@sniff/shell-sdk/testing';
 import { shellApi } from '../auth/shellApi';
+import { WithProductNavigation } from '../navigation/testing';
 import { OverviewPage } from '../overview/OverviewPage';
 import { chooseTheme } from '../theme/theme';
 import { DashboardLayout } from './DashboardLayout';
@@ -25,7 +26,7 @@ function renderAt(path: string, overrides: Partial<Platform> = {}, planLookup?: 
       body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
     }),
   });
-  const platform: Platform = { ...createStubPlatform(inject, ''), user: null, ...overrides };
+  const platform: Platform = { ...createStubPlatform(inject, '', PRODUCT_DESTINATIONS), user: null, ...overrides };
   platform.setTheme = (theme) => {
     chooseTheme(theme);
     registerPlatform({ ...platform, theme });
@@ -33,19 +34,21 @@ function renderAt(path: string, overrides: Partial<Platform> = {}, planLookup?: 
   act(() => registerPlatform(platform));
   return render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/dashboard/*"
-            element={
-              <DashboardLayout>
-                <OverviewPage />
-              </DashboardLayout>
-            }
-          />
-        </Routes>
-        <Where />
-      </MemoryRouter>
+      <WithProductNavigation>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route
+              path="/dashboard/*"
+              element={
+                <DashboardLayout>
+                  <OverviewPage />
+                </DashboardLayout>
+              }
+            />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </WithProductNavigation>
     </Provider>,
   );
 }

@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '@sniff/shell-sdk';
 import { Alert, Button, Dialog } from '@sniff/ui';
-import { routeFor } from '../app/routes';
 import { FeedbackButton } from '../feedback/FeedbackButton';
 import { useUserInfoQuery } from '../auth/shellApi';
+import { useNavigation } from '../navigation/NavigationProvider';
+import { pageFor } from '../navigation/navigation';
 import { Icon } from './icons';
 import { DashboardNav, Sidebar } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
@@ -36,6 +37,8 @@ function PlanGate({ children }: { children: ReactNode }) {
  */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const { navigation } = useNavigation();
+  const title = (navigation && pageFor(navigation, pathname)?.title) ?? 'Dashboard';
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
   const [drawer, setDrawer] = useState(false);
   const toggle = () => {
@@ -60,7 +63,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           </Button>
           <div className="topbar-heading">
             <p className="topbar-welcome">Welcome back</p>
-            <h1 className="topbar-title">{routeFor(pathname).title}</h1>
+            <h1 className="topbar-title">{title}</h1>
           </div>
           <div className="topbar-actions">
             <ThemeToggle />

@@ -1,23 +1,24 @@
 import { NavLink } from 'react-router-dom';
+import { usePlans } from '@sniff/shell-sdk';
+import { isFreeUser } from '@sniff/contracts';
 import { Button } from '@sniff/ui';
-import { DASHBOARD_ROUTES } from '../app/routes';
+import { useNavigation } from '../navigation/NavigationProvider';
+import { dashboardPath, visibleFor } from '../navigation/navigation';
 import { Icon } from './icons';
 
-/** The dashboard's pages; `onNavigate` closes the phone drawer when one is chosen. */
+/** The dashboard's pages, as the declarations list them; `onNavigate` closes the phone drawer when one is chosen. */
 export function DashboardNav({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
+  const { navigation } = useNavigation();
+  const plans = usePlans();
+  const links = visibleFor(navigation?.sidebar ?? [], plans ? { free: isFreeUser(plans) } : null);
   return (
     <nav aria-label="Dashboard">
       <ul>
-        {DASHBOARD_ROUTES.filter((r) => r.inSidebar !== false).map((r) => (
-          <li key={r.path}>
-            <NavLink
-              to={`/dashboard${r.path ? `/${r.path}` : ''}`}
-              end={r.path === ''}
-              title={r.label}
-              onClick={onNavigate}
-            >
-              <Icon name={r.icon} />
-              <span className={collapsed ? 'visually-hidden' : undefined}>{r.label}</span>
+        {links.map((l) => (
+          <li key={l.path}>
+            <NavLink to={dashboardPath(l.path)} end={l.path === ''} title={l.label} onClick={onNavigate}>
+              <Icon name={l.icon} />
+              <span className={collapsed ? 'visually-hidden' : undefined}>{l.label}</span>
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { usePlatform } from '@sniff/shell-sdk';
+import { useGoTo, usePlatform } from '@sniff/shell-sdk';
 import { Button } from '@sniff/ui';
 
 function initials(name: string): string {
@@ -14,7 +13,7 @@ function initials(name: string): string {
  */
 export function UserMenu() {
   const platform = usePlatform();
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -72,7 +71,7 @@ export function UserMenu() {
             role="menuitem"
             onClick={() => {
               setOpen(false);
-              navigate('/dashboard/account');
+              goTo('billing.account');
             }}
           >
             Account

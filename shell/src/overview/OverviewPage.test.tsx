@@ -7,6 +7,7 @@ import { createSniffStore, createStubPlatform, registerPlatform, usePlans } from
 import { installFakeApi, type Handler } from '@sniff/shell-sdk/testing';
 import { PlatformBridge } from '../auth/PlatformBridge';
 import { shellApi } from '../auth/shellApi';
+import { WithProductNavigation } from '../navigation/testing';
 import { OverviewPage } from './OverviewPage';
 import { PLAN_POLL_MS } from './useAwaitPaidPlan';
 
@@ -49,17 +50,19 @@ function showOverview(path: string, handlers: Record<string, Handler>) {
   registerPlatform({ ...createStubPlatform(inject, ''), plans: null });
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>
-        <PlatformBridge
-          apiBaseUrl="/api"
-          widgetHost="http://localhost:8080"
-          inject={inject}
-          payments={{ status: 'ready', error: null, goToCheckout: () => undefined }}
-        >
-          <OverviewPage />
-          <PlansProbe />
-        </PlatformBridge>
-      </MemoryRouter>
+      <WithProductNavigation>
+        <MemoryRouter initialEntries={[path]}>
+          <PlatformBridge
+            apiBaseUrl="/api"
+            widgetHost="http://localhost:8080"
+            inject={inject}
+            payments={{ status: 'ready', error: null, goToCheckout: () => undefined }}
+          >
+            <OverviewPage />
+            <PlansProbe />
+          </PlatformBridge>
+        </MemoryRouter>
+      </WithProductNavigation>
     </Provider>,
   );
   return calls;
@@ -167,6 +170,15 @@ describe('overview: quick actions, widgets and help', () => {
     const widgets = screen.getByRole('region', { name: 'Your widgets' });
     expect(within(widgets).getByRole('link', { name: 'Demo Bakery' }).getAttribute('href')).toBe('/dashboard/stores');
     expect(within(widgets).getByText('running')).toBeTruthy();
+  });
+
+  it('says so when a link led to a page no deployed remote declares', async () => {
+    showOverview('/dashboard?unavailable=reports.weekly', handlers(STARTER, []));
+    expect(
+      await screen.findByText(
+        'That page is not available right now. The rest of Sniff still works; try again in a moment.',
+      ),
+    ).toBeTruthy();
   });
 
   it('offers the consultation, the guide, e-mail support and the community chat', () => {

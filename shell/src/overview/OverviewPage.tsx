@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, usePlatform } from '@sniff/shell-sdk';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DestinationLink, errorMessage, useGoTo, usePlatform } from '@sniff/shell-sdk';
 import { entitlementsFor, PLAN_CATALOGUE, type PlanId } from '@sniff/contracts';
 import {
   Alert,
@@ -22,6 +22,7 @@ export const HELP_LINKS = {
   community: 'https://discord.gg/sniff',
 } as const;
 
+/** Banners the query string asks for; value '*' is any value (an unknown destination's name). */
 const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error'; text: string }[] = [
   { param: 'success', value: 'true', kind: 'success', text: 'Subscription successful! Your plan has been updated.' },
   {
@@ -29,6 +30,12 @@ const BANNERS: { param: string; value: string; kind: 'success' | 'info' | 'error
     value: 'true',
     kind: 'info',
     text: 'Checkout process was canceled. Your plan has not been changed.',
+  },
+  {
+    param: 'unavailable',
+    value: '*',
+    kind: 'error',
+    text: 'That page is not available right now. The rest of Sniff still works; try again in a moment.',
   },
   {
     param: 'error',
@@ -46,7 +53,7 @@ export function OverviewPage() {
   const navigate = useNavigate();
   const { plans } = usePlatform();
   const params = new URLSearchParams(location.search);
-  const banner = BANNERS.find((b) => params.get(b.param) === b.value);
+  const banner = BANNERS.find((b) => (b.value === '*' ? params.has(b.param) : params.get(b.param) === b.value));
   const [dismissed, setDismissed] = useState(false);
   // Kept when the banner is dismissed: the plan is still on its way.
   const [afterCheckout] = useState(() => params.get('success') === 'true');
@@ -85,7 +92,7 @@ export function OverviewPage() {
             </a>
           </li>
           <li>
-            <Link to="/dashboard/installation-guide">Installation Guide</Link>
+            <DestinationLink to="stores.installationGuide">Installation Guide</DestinationLink>
           </li>
           <li>
             <a href={HELP_LINKS.supportEmail}>E-mail support</a>
@@ -113,7 +120,7 @@ function PlanStatus() {
       {attention.map((s) => (
         <p key={s.plan}>
           <strong>{planName(s.plan)}</strong>: {subscriptionStatusText(s)}.{' '}
-          <Link to="/dashboard/subscribe">Manage your plan</Link>
+          <DestinationLink to="billing.subscribe">Manage your plan</DestinationLink>
         </p>
       ))}
     </div>
@@ -138,7 +145,12 @@ function UsageCard() {
           </Button>
         </div>
       ) : (
-        usage.data && <UsageMeter usage={usage.data} upgrade={<Link to="/dashboard/subscribe">See the plans</Link>} />
+        usage.data && (
+          <UsageMeter
+            usage={usage.data}
+            upgrade={<DestinationLink to="billing.subscribe">See the plans</DestinationLink>}
+          />
+        )
       )}
     </Card>
   );
@@ -146,7 +158,7 @@ function UsageCard() {
 
 /** Create (or create another) widget, manage them; a free owner with a widget reads the limit. */
 function QuickActions() {
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   const { plans } = usePlatform();
   const stores = useStoresQuery();
   const isFree = plans ? entitlementsFor(plans).isFree : false;
@@ -161,10 +173,10 @@ function QuickActions() {
         </>
       )}
       <div className="card-actions">
-        <Button disabled={stores.isLoading} onClick={() => navigate('/dashboard/create-store')}>
+        <Button disabled={stores.isLoading} onClick={() => goTo('wizard.createStore')}>
           {stores.isLoading ? 'Loading...' : count > 0 ? 'Create Another Search Widget' : 'Create Search Widget'}
         </Button>
-        <Button variant="secondary" onClick={() => navigate('/dashboard/stores')}>
+        <Button variant="secondary" onClick={() => goTo('stores.manage')}>
           Manage Your Widgets
         </Button>
       </div>
@@ -195,7 +207,7 @@ function YourWidgets() {
         <ul className="overview-widgets">
           {stores.data.map((s) => (
             <li key={s.id}>
-              <Link to="/dashboard/stores">{s.name || 'Unnamed Store'}</Link>
+              <DestinationLink to="stores.manage">{s.name || 'Unnamed Store'}</DestinationLink>
               <span className="sniff-muted"> {s.url} </span>
               <StatusBadge status={s.status} warning={s.status === 'done' && (s.skipped_count ?? 0) > 0} />
             </li>

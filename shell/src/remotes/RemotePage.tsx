@@ -3,8 +3,10 @@ import { ErrorPanel, Spinner } from '@sniff/ui';
 import type { RemoteDefinition } from '@sniff/shell-sdk';
 import type { RemoteLoader } from './loader';
 
-export const RemoteLoaderContext = createContext<RemoteLoader>(() =>
-  Promise.reject(new Error('No remote loader: the shell did not provide one')),
+export const RemoteLoaderContext = createContext<RemoteLoader>(
+  Object.assign(() => Promise.reject(new Error('No remote loader: the shell did not provide one')), {
+    declarations: () => Promise.resolve([]),
+  }),
 );
 
 type State = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; message: string };

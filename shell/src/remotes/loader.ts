@@ -1,22 +1,54 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { isRemoteDefinition, type RemoteDefinition } from '@sniff/shell-sdk';
+import { isRemoteDefinition, pageMismatch, type Injectable, type RemoteDefinition } from '@sniff/shell-sdk';
 import type { RemotesManifest } from '../shared/config';
+import type { DeclarationResult } from './declarations';
 
 export type RemoteLoader = ((name: string) => Promise<RemoteDefinition>) & {
   /** A remote that has already loaded, synchronously (so a pre-rendered page can hydrate at once). */
   loaded?: (name: string) => RemoteDefinition | undefined;
+  /**
+   * Every listed remote's declaration (the dashboard's routes, sidebar and destinations come from
+   * them), fetched once; `retry` fetches the failed ones again.
+   */
+  declarations: (options?: { retry?: boolean }) => Promise<DeclarationResult[]>;
 };
+
+/** The page keys a declaration promises (kept here so the public pages need no schema code). */
+const declaredPages = (d: RemoteDefinition['declaration']) => [
+  ...d.routes.map((r) => r.path),
+  ...(d.publicSite ? ['public'] : []),
+];
+
+/** Why a remote's code does not match its declaration(s), or null when it does. */
+function mismatch(definition: RemoteDefinition, published: DeclarationResult | undefined): string | null {
+  const own = pageMismatch(definition, declaredPages(definition.declaration));
+  if (own) return own;
+  const json = published?.declaration;
+  // The declaration.json the dashboard was built from must be this code's (same build).
+  if (json && (json.id !== definition.id || pageMismatch(definition, declaredPages(json)))) {
+    return `does not match its declaration.json (${json.id}: ${declaredPages(json).join(', ')})`;
+  }
+  return null;
+}
 
 /**
  * Remote URLs are runtime data: each remote's mf-manifest.json from /remotes.json is registered
- * with the federation runtime, and a remote is fetched only when one of its pages is shown.
+ * with the federation runtime, and a remote's code is fetched only when one of its pages is shown.
+ * Its declaration.json (small, pure data) is what the dashboard reads at start. When a remote's code
+ * loads, its pages are checked against its declaration and its APIs and slices are injected into
+ * the shell's store before any of its pages renders.
  */
-export function createRemoteLoader(manifest: RemotesManifest): RemoteLoader {
+export function createRemoteLoader(
+  manifest: RemotesManifest,
+  inject: (part: Injectable) => void,
+  fetchDeclaration: (remote: string, entry: string) => Promise<DeclarationResult>,
+): RemoteLoader {
   const entries = new Map(manifest.remotes.map((r) => [r.name, r.entry]));
   registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
   const cache = new Map<string, Promise<RemoteDefinition>>();
   const failed = new Set<string>();
   const ready = new Map<string, RemoteDefinition>();
+  const published = new Map<string, Promise<DeclarationResult>>();
 
   async function load(name: string): Promise<RemoteDefinition> {
     const entry = entries.get(name);
@@ -26,23 +58,37 @@ export function createRemoteLoader(manifest: RemotesManifest): RemoteLoader {
     const module = await loadRemote<{ default?: unknown }>(`${name}/remote`);
     const definition = module?.default;
     if (!isRemoteDefinition(definition)) throw new Error(`${name} did not export a remote definition`);
+    const problem = mismatch(definition, await published.get(name));
+    if (problem) throw new Error(`${name} ${problem}`);
+    [...definition.apis, ...definition.slices].forEach(inject);
     ready.set(name, definition);
     return definition;
   }
 
-  const loader: RemoteLoader = (name) => {
-    let pending = cache.get(name);
-    if (!pending) {
-      pending = load(name).catch((error: unknown) => {
-        // Forget the failure so "Try again" really tries again.
-        cache.delete(name);
-        failed.add(name);
-        throw error;
-      });
-      cache.set(name, pending);
-    }
-    return pending;
-  };
-  loader.loaded = (name) => ready.get(name);
+  const loader: RemoteLoader = Object.assign(
+    (name: string) => {
+      let pending = cache.get(name);
+      if (!pending) {
+        pending = load(name).catch((error: unknown) => {
+          // Forget the failure so "Try again" really tries again.
+          cache.delete(name);
+          failed.add(name);
+          throw error;
+        });
+        cache.set(name, pending);
+      }
+      return pending;
+    },
+    {
+      loaded: (name: string) => ready.get(name),
+      declarations: async ({ retry = false } = {}) => {
+        for (const [name, entry] of entries) {
+          const known = published.get(name);
+          if (!known || (retry && (await known).error)) published.set(name, fetchDeclaration(name, entry));
+        }
+        return Promise.all([...entries.keys()].map((name) => published.get(name)!));
+      },
+    },
+  );
   return loader;
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { errorMessage, usePlans } from '@sniff/shell-sdk';
+import { errorMessage, useGoTo, usePlans } from '@sniff/shell-sdk';
 import { ANALYTICS_RANGES, entitlementsFor, type CountRow } from '@sniff/contracts';
 import {
   ANALYTICS_DAYS,
@@ -209,7 +208,7 @@ function PaidAnalytics() {
 /** /dashboard/analytics: search analytics for paid owners' custom websites. */
 export function AnalyticsPage() {
   const plans = usePlans();
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   if (plans === null)
     return (
       <p>
@@ -229,7 +228,7 @@ export function AnalyticsPage() {
             <li>Top 10 most searched terms</li>
             <li>Performance insights</li>
           </ul>
-          <Button onClick={() => navigate('/dashboard/subscribe')}>Upgrade Now</Button>
+          <Button onClick={() => goTo('billing.subscribe')}>Upgrade Now</Button>
         </div>
       )}
     </div>

@@ -7,7 +7,7 @@ import { useCancelCheckoutMutation, useCheckoutSessionMutation } from '../../sha
 /** Section 8: subscribing needs a signed-in owner and a ready payment provider. */
 export const NOT_READY_TEXT = 'Stripe is not ready or user is not authenticated. Please wait and try again.';
 /** Section 8: a provider error or a session without an id ends on the overview's failure banner. */
-export const CHECKOUT_FAILED_PATH = '/dashboard?error=checkout_failed';
+const CHECKOUT_FAILED_SEARCH = '?error=checkout_failed';
 
 export interface CheckoutMessage {
   plan: PlanId;
@@ -29,6 +29,9 @@ export function useCheckout({ plansKnown }: { plansKnown: boolean }) {
   const [message, setMessage] = useState<CheckoutMessage | null>(null);
   const ready = plansKnown && platform.user !== null && platform.payments.status === 'ready';
 
+  const checkoutFailed = () =>
+    platform.navigate(`${platform.resolveDestination('dashboard.overview') ?? '/dashboard'}${CHECKOUT_FAILED_SEARCH}`);
+
   async function start(plan: PlanId): Promise<void> {
     if (pending) return;
     if (!ready) {
@@ -45,14 +48,14 @@ export function useCheckout({ plansKnown }: { plansKnown: boolean }) {
         const text = errorMessage(result.error);
         setMessage({ plan, text, openCheckout: status === 409 && /checkout .*is already open/i.test(text) });
       } else {
-        platform.navigate(CHECKOUT_FAILED_PATH);
+        checkoutFailed();
       }
       return;
     }
     const session = checkoutSessionResponseSchema.safeParse(result.data);
     if (!session.success) {
       setPending(null);
-      platform.navigate(CHECKOUT_FAILED_PATH);
+      checkoutFailed();
       return;
     }
     // Stays "Processing..." while the browser leaves for the checkout page.

@@ -1,5 +1,5 @@
 import { buildEmbedSnippet } from '@sniff/contracts';
-import { PUBLIC_ORIGIN } from '../../app/public-page';
+import { PUBLIC_ORIGIN } from '../../shared/public-page';
 import { EXTERNAL_LINKS, START_PATH } from '../../shared/links';
 import { SiteFooter, SiteHeader } from '../../shared/SiteHeader';
 import { CACHE_TIP, PLACEHOLDER_STORE_ID, TRIAL_DAYS } from './content/common';

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { registerPlatform } from '@sniff/shell-sdk';
 import { createPrerenderPlatform } from '../../prerender/platform';
-import type { PublicPage } from '../../app/public-page';
+import type { PublicPage } from '../../shared/public-page';
 import { EXTERNAL_LINKS, START_PATH } from '../../shared/links';
 import { GUIDE_ALIASES, GUIDE_PAGES, GUIDES } from './pages';
 

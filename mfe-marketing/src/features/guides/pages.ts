@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { PublicPage } from '../../app/public-page';
+import type { PublicPage } from '../../shared/public-page';
 import { PLATFORM_GUIDES } from './content/platforms';
 import { SQUARESPACE_PLACEMENT_GUIDES } from './content/squarespace-placements';
 import { SQUARESPACE_TOPIC_GUIDES } from './content/squarespace-topics';

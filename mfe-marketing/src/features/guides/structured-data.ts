@@ -1,4 +1,4 @@
-import { PUBLIC_ORIGIN } from '../../app/public-page';
+import { PUBLIC_ORIGIN } from '../../shared/public-page';
 import { CACHE_TIP } from './content/common';
 import type { GuideContent, InstallStep } from './content/types';
 

@@ -1,4 +1,4 @@
-import { PUBLIC_ORIGIN, type PublicPage } from '../../app/public-page';
+import { PUBLIC_ORIGIN, type PublicPage } from '../../shared/public-page';
 import { FAQ, HERO } from './content';
 import { LandingPage } from './LandingPage';
 import { LOWEST_PAID_MONTHLY_USD } from './pricing';

@@ -1,4 +1,4 @@
-import { PUBLIC_ORIGIN, type PublicPage } from '../../app/public-page';
+import { PUBLIC_ORIGIN, type PublicPage } from '../../shared/public-page';
 import { EFFECTIVE_DATE_ISO, PrivacyPolicyPage } from './PrivacyPolicyPage';
 
 const title = 'Privacy Policy | Sniff';

@@ -1,4 +1,4 @@
-import { PUBLIC_ORIGIN, type PublicPage } from '../../app/public-page';
+import { PUBLIC_ORIGIN, type PublicPage } from '../../shared/public-page';
 import { VectorsPage } from './VectorsPage';
 
 const title = 'Sniff Vectors: typo-tolerant search for icon and UI libraries';

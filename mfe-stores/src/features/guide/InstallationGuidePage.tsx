@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { usePlatform } from '@sniff/shell-sdk';
+import { DestinationLink, usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, type Platform, type StoreSource } from '@sniff/contracts';
 import { CopyButton, Tabs, type TabDef } from '@sniff/ui';
 
@@ -81,8 +80,8 @@ export function InstallationGuidePage() {
   return (
     <div className="guide">
       <p>
-        Create a widget first (<Link to="/dashboard/create-store">Create Search Widget</Link>), then follow the steps
-        for your platform.
+        Create a widget first (<DestinationLink to="wizard.createStore">Create Search Widget</DestinationLink>), then
+        follow the steps for your platform.
       </p>
       <Tabs label="Platform" tabs={PLATFORM_TABS} value={tab} onChange={setTab}>
         {tab === 'squarespace' ? (

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { usePlans } from '@sniff/shell-sdk';
+import { DestinationLink, usePlans } from '@sniff/shell-sdk';
 import { entitlementsFor } from '@sniff/contracts';
 
 const widgets = (n: number) => `${n} search widget${n === 1 ? '' : 's'}`;
@@ -17,7 +16,7 @@ export function AllowanceNotice({ count }: { count: number }) {
   return (
     <p role="status" className="sniff-panel stores-allowance">
       Your plan allows {widgets(allowed)}; you have {count}. Existing widgets keep working; delete some or{' '}
-      <Link to="/dashboard/subscribe">upgrade</Link> to create new ones.
+      <DestinationLink to="billing.subscribe">upgrade</DestinationLink> to create new ones.
     </p>
   );
 }

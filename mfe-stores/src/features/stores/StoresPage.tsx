@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { errorMessage } from '@sniff/shell-sdk';
+import { DestinationLink, errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
 import { Button, Dialog, Spinner, ToastProvider, useToast } from '@sniff/ui';
@@ -80,9 +79,9 @@ function StoresList() {
           <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
             Refresh
           </Button>
-          <Link className="sniff-button" to="/dashboard/create-store">
+          <DestinationLink className="sniff-button" to="wizard.createStore">
             Add Website
-          </Link>
+          </DestinationLink>
         </div>
       </header>
       {deleteError && (
@@ -104,9 +103,9 @@ function StoresList() {
         <div className="sniff-panel">
           <h2>No stores yet</h2>
           <p>Create a search widget for your website to get started.</p>
-          <Link className="sniff-button" to="/dashboard/create-store">
+          <DestinationLink className="sniff-button" to="wizard.createStore">
             Create Your First Store
-          </Link>
+          </DestinationLink>
         </div>
       ) : (
         <>

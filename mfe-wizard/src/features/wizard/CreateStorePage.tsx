@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, usePlans } from '@sniff/shell-sdk';
+import { errorMessage, useGoTo, usePlans } from '@sniff/shell-sdk';
 import {
   entitlementsFor,
   PLATFORMS,
@@ -44,6 +44,7 @@ const isPlatform = (id: WizardPlatform): id is Platform => (PLATFORMS as readonl
 /** /dashboard/create-store: the four-step wizard for custom websites, Squarespace and Shopify. */
 export function CreateStorePage() {
   const navigate = useNavigate();
+  const goTo = useGoTo();
   const location = useLocation();
   const plans = usePlans();
   const entitlements = entitlementsFor(plans ?? []);
@@ -304,7 +305,7 @@ export function CreateStorePage() {
             {nextLabel}
           </Button>
         )}
-        {step === 4 && created && <Button onClick={() => navigate('/dashboard/stores')}>Complete Setup</Button>}
+        {step === 4 && created && <Button onClick={() => goTo('stores.manage')}>Complete Setup</Button>}
       </div>
 
       <WizardDialogs dialog={dialog} onClose={() => setDialog(null)} />

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useGoTo } from '@sniff/shell-sdk';
 import { Dialog, Button } from '@sniff/ui';
 import { PLATFORM_TILES, type WizardPlatform } from './platforms';
 
@@ -15,7 +15,7 @@ const tileName = (id: WizardPlatform) => PLATFORM_TILES.find((t) => t.id === id)
 
 /** Upgrade Required (a platform the owner's plans do not cover) and Free Plan Limit Reached. */
 export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClose: () => void }) {
-  const navigate = useNavigate();
+  const goTo = useGoTo();
   if (dialog?.kind === 'upgrade') {
     const name = tileName(dialog.platform);
     return (
@@ -24,7 +24,7 @@ export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClos
         onClose={onClose}
         actions={
           <>
-            <Button onClick={() => navigate('/dashboard/subscribe')}>{upgradeLabel(dialog.platform)}</Button>
+            <Button onClick={() => goTo('billing.subscribe')}>{upgradeLabel(dialog.platform)}</Button>
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
@@ -44,8 +44,8 @@ export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClos
         onClose={onClose}
         actions={
           <>
-            <Button onClick={() => navigate('/dashboard/subscribe')}>Upgrade to Create More</Button>
-            <Button variant="secondary" onClick={() => navigate('/dashboard/stores')}>
+            <Button onClick={() => goTo('billing.subscribe')}>Upgrade to Create More</Button>
+            <Button variant="secondary" onClick={() => goTo('stores.manage')}>
               Manage Existing Website
             </Button>
             <Button variant="secondary" onClick={onClose}>

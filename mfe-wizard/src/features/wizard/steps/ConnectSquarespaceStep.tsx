@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SQUARESPACE_STORE_TYPES, type SquarespaceSearchType } from '@sniff/contracts';
 import { RadioGroup } from '../../../shared/ui/RadioGroup';
 import { Button } from '@sniff/ui';
+import { useDestination } from '@sniff/shell-sdk';
 
 export type SquarespaceStoreType = (typeof SQUARESPACE_STORE_TYPES)[number];
 
@@ -26,8 +27,6 @@ const SEARCH_TYPE_LABELS: Record<SquarespaceSearchType, string> = {
   full: 'Content Search + Products Search',
 };
 
-export const INSTALLATION_GUIDE_PATH = '/dashboard/installation-guide';
-
 /** Step 3 for Squarespace: store type, search type (blogs), Developer API Key and an optional sitemap. */
 export function ConnectSquarespaceStep({
   form,
@@ -43,6 +42,7 @@ export function ConnectSquarespaceStep({
   onConnect: () => void;
 }) {
   const [showKey, setShowKey] = useState(false);
+  const guide = useDestination('stores.installationGuide');
   const blog = form.storeType === 'blog';
   const describe = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
   return (
@@ -109,12 +109,14 @@ export function ConnectSquarespaceStep({
             {errors.developerApiKey}
           </p>
         )}
-        <p>
-          <a href={INSTALLATION_GUIDE_PATH} target="_blank" rel="noopener noreferrer">
-            How to create a Developer API Key
-            <span className="sniff-visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </p>
+        {guide && (
+          <p>
+            <a href={guide} target="_blank" rel="noopener noreferrer">
+              How to create a Developer API Key
+              <span className="sniff-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
       </div>
 
       {blog && (

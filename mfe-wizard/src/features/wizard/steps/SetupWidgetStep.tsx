@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { errorMessage, usePlatform } from '@sniff/shell-sdk';
+import { DestinationLink, errorMessage, usePlatform } from '@sniff/shell-sdk';
 import {
   buildEmbedSnippet,
   DEFAULT_WIDGET_SETTINGS,
@@ -166,7 +165,7 @@ export function SetupWidgetStep({
         <li>If it does not appear, clear the browser cache and reload.</li>
       </ol>
       <p>
-        <Link to="/dashboard/stores">Manage Your Widgets</Link>
+        <DestinationLink to="stores.manage">Manage Your Widgets</DestinationLink>
       </p>
     </section>
   );

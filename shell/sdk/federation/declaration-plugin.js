@@ -1,0 +1,56 @@
+// Writes a remote's declaration (src/declaration.ts: routes, sidebar entries, destinations; pure
+// data) as declaration.json beside its mf-manifest.json, checked by the sdk's zod schema: the shell
+// reads every remote's small JSON at start to build the dashboard's routes and sidebar, and fetches
+// a remote's code only when one of its pages is shown. A declaration the schema refuses fails the build.
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const { transformSync } = require('@swc/core');
+
+const NAME = 'RemoteDeclarationPlugin';
+
+/** The declaration module's default export. It is data: it may import types only, nothing that runs. */
+function readDeclarationData(file) {
+  const { code } = transformSync(fs.readFileSync(file, 'utf8'), {
+    filename: file,
+    swcrc: false,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} };
+  const refuse = (name) => {
+    throw new Error(`imports "${name}": a declaration is data and may only import types`);
+  };
+  vm.runInNewContext(code, { module, exports: module.exports, require: refuse }, { filename: file });
+  return module.exports.default;
+}
+
+/** The declaration, checked by the sdk's schema (its build: the sdk is built before the front ends). */
+function readDeclaration(file) {
+  const { parseRemoteDeclaration } = require('../dist/declaration.js');
+  return parseRemoteDeclaration(readDeclarationData(file));
+}
+
+class RemoteDeclarationPlugin {
+  /** @param {string} file the remote's src/declaration.ts */
+  constructor(file) {
+    this.file = file;
+  }
+
+  apply(compiler) {
+    const { Compilation, WebpackError, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.fileDependencies.add(this.file);
+        try {
+          const json = JSON.stringify(readDeclaration(this.file), null, 2);
+          compilation.emitAsset('declaration.json', new sources.RawSource(json));
+        } catch (error) {
+          compilation.errors.push(new WebpackError(`${path.relative(compiler.context, this.file)}: ${error.message}`));
+        }
+      });
+    });
+  }
+}
+
+module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData };

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type { ZodType } from 'zod';
 
 export type ServiceName = 'billing' | 'stores' | 'search' | 'analytics' | 'feedback';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint<
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType | null = z.ZodType | null,
+  Body extends ZodType | undefined = ZodType | undefined,
+  Response extends ZodType | null = ZodType | null,
 > {
   service: ServiceName;
   method: HttpMethod;
@@ -19,7 +19,7 @@ export interface Endpoint<
   bodyType?: 'json' | 'multipart' | 'raw';
   /** multipart: the name of the file field. */
   file?: string;
-  query?: z.ZodType;
+  query?: ZodType;
   /** The status of a successful answer (200 unless said). */
   status?: number;
   /** The JSON answer; null when the answer is a redirect or a page, not JSON. */
@@ -27,9 +27,8 @@ export interface Endpoint<
 }
 
 /** Marks an endpoint (typed: its body and answer schemas stay exact for callers). */
-export const endpoint = <B extends z.ZodType | undefined, R extends z.ZodType | null>(
-  e: Endpoint<B, R>,
-): Endpoint<B, R> => e;
+export const endpoint = <B extends ZodType | undefined, R extends ZodType | null>(e: Endpoint<B, R>): Endpoint<B, R> =>
+  e;
 
 /**
  * The dashboard's request for an endpoint through the gateway (`<service>/<path>` under /api/), with

@@ -2,7 +2,8 @@ import { Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { indexDocumentsRequestSchema, SearchSettings, searchSettingsSchema } from '@sniff/contracts';
 import { BodyLimit, InternalGuard, MB, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { z } from 'zod';
-import { SearchService } from './search.service';
+import { IndexingService } from './indexing.service';
+import { SettingsPush } from './settings-push.service';
 import { StoreSettingsService } from './store-settings.service';
 
 /** The version of a settings push: the stores service's save counter for the store. */
@@ -18,7 +19,8 @@ export const settingsVersionQuerySchema = z.object({
 @UseGuards(InternalGuard)
 export class InternalController {
   constructor(
-    private readonly search: SearchService,
+    private readonly indexing: IndexingService,
+    private readonly pushes: SettingsPush,
     private readonly settings: StoreSettingsService,
   ) {}
 
@@ -28,7 +30,7 @@ export class InternalController {
     @Param('id') storeId: string,
     @ValidBody(indexDocumentsRequestSchema) body: z.infer<typeof indexDocumentsRequestSchema>,
   ) {
-    return this.search.replaceDocuments(storeId, body.documents);
+    return this.indexing.replaceDocuments(storeId, body.documents);
   }
 
   /** PUT /internal/stores/:id/settings?version=N with the store's synonyms and stop words. */
@@ -38,7 +40,7 @@ export class InternalController {
     @ValidQuery(settingsVersionQuerySchema) query: z.infer<typeof settingsVersionQuerySchema>,
     @ValidBody(searchSettingsSchema) body: SearchSettings,
   ) {
-    return this.search.saveSettings(storeId, body, query.version);
+    return this.pushes.save(storeId, body, query.version);
   }
 
   @Get('settings')
@@ -49,11 +51,11 @@ export class InternalController {
   /** DELETE /internal/stores/:id/widget-rules: the owner saved new widget settings; ask stores again. */
   @Delete('widget-rules')
   forgetWidgetRules(@Param('id') storeId: string) {
-    return this.search.forgetWidgetRules(storeId);
+    return this.pushes.forgetWidgetRules(storeId);
   }
 
   @Delete()
   remove(@Param('id') storeId: string) {
-    return this.search.deleteStore(storeId);
+    return this.indexing.deleteStore(storeId);
   }
 }

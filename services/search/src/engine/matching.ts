@@ -12,6 +12,8 @@ const SHORT_EXPANSIONS = 40;
 /** Postings read per word for expansions; exact matches are always read in full. */
 const POSTINGS_BUDGET = 300_000;
 const MIN_INFIX = 3;
+/** A finished word (not the last) this long or longer may also be part of a longer word, beside the other words. */
+const MIN_INFIX_BESIDE = 4;
 /** Documents a typed word must be in to be taken as meant (no typo neighbours looked up). */
 const COMMON_WORD_DF = 3;
 /** How much more common a neighbour must be to be suggested instead of a rare typed word. */
@@ -24,6 +26,8 @@ export interface Candidate {
   kind: MatchKind;
   /** Characters of the query word matched (prefix), or where it sits inside the word (infix). */
   at: number;
+  /** Counts only in documents that other query words found (a partial word beside other words). */
+  narrows?: true;
 }
 
 /** What one query word matched: the indexed words and how. */
@@ -53,17 +57,17 @@ export class Matcher {
     const df = (i: number) => offsets[i + 1] - offsets[i];
     const candidates: Candidate[] = [];
     const seen = new Set<number>();
-    const add = (word: number, weight: number, kind: MatchKind, at = 0) => {
-      if (seen.has(word)) return;
-      seen.add(word);
-      candidates.push({ word, weight, kind, at });
+    const add = (c: Candidate) => {
+      if (seen.has(c.word)) return;
+      seen.add(c.word);
+      candidates.push(c);
     };
 
     const exact = vocabulary.find(text);
-    if (exact >= 0) add(exact, TIER.exact, 'exact');
+    if (exact >= 0) add({ word: exact, weight: TIER.exact, kind: 'exact', at: 0 });
     for (const s of synonyms ?? []) {
       const i = vocabulary.find(s);
-      if (i >= 0) add(i, TIER.synonym, 'synonym');
+      if (i >= 0) add({ word: i, weight: TIER.synonym, kind: 'synonym', at: 0 });
     }
 
     const expansions: Candidate[] = [];
@@ -100,12 +104,16 @@ export class Matcher {
         expansions.push({ word, weight: distance === 1 ? TIER.typo1 : TIER.typo2, kind: 'typo', at: 0 });
       }
     }
-    // Partial words for the word being typed (the last); earlier words are finished words.
-    if (last && text.length >= MIN_INFIX) {
+    // Partial words: the word being typed (the last) may be part of any word. An earlier, finished
+    // word may be too ("berry salad" for "Cranberry Salad"), but only in documents the other words
+    // found: alone, "berry" means berry, and reading it inside every word would cost every query.
+    if (text.length >= (last ? MIN_INFIX : MIN_INFIX_BESIDE)) {
       const found: { word: number; at: number }[] = [];
       vocabulary.infixes(text, (word, at) => found.push({ word, at }) < MAX_EXPANSIONS * 20);
       const byDf = found.sort((a, b) => df(b.word) - df(a.word)).slice(0, MAX_EXPANSIONS);
-      for (const { word, at } of byDf) expansions.push({ word, weight: TIER.infix, kind: 'infix', at });
+      for (const { word, at } of byDf) {
+        expansions.push({ word, weight: TIER.infix, kind: 'infix', at, ...(last ? {} : { narrows: true as const }) });
+      }
     }
 
     // Best tier first, then the most common words, until the postings budget is spent.
@@ -115,7 +123,7 @@ export class Matcher {
       if (seen.has(c.word)) continue;
       if (budget <= 0) break;
       budget -= df(c.word);
-      add(c.word, c.weight, c.kind, c.at);
+      add(c);
     }
 
     const known = candidates.some((c) => c.kind === 'exact' || c.kind === 'synonym' || c.kind === 'prefix');

@@ -58,8 +58,12 @@ export class Ranker {
     // the k-th best score seen so far. Several words must be read in full: a document's count
     // of words comes before its score.
     const kth = matches.length === 1 ? new TopK(k) : null;
-    for (const m of matches) {
-      if (!kth && m.candidates.length === 1) {
+    // Words with partial-word matches that count only beside the other words come after those.
+    const order = matches.some(hasNarrowing)
+      ? [...matches.filter((m) => !hasNarrowing(m)), ...matches.filter(hasNarrowing)]
+      : matches;
+    for (const m of order) {
+      if (!kth && m.candidates.length === 1 && !m.candidates[0].narrows) {
         // One indexed word (a finished word like "the"): no best-of to take, its scores go straight
         // into the keys. Common words touch most documents, so this loop is much of a query's time.
         const { word, weight } = m.candidates[0];
@@ -75,13 +79,14 @@ export class Ranker {
       const candidates = m.candidates.map((c) => {
         const base = c.weight * idf(c.word);
         // a word's first posting is its strongest
-        return { word: c.word, base, top: base * impacts[offsets[c.word]] };
+        return { word: c.word, base, top: base * impacts[offsets[c.word]], narrows: c.narrows === true };
       });
       if (kth) candidates.sort((a, b) => b.top - a.top);
       // A one- or two-letter word being typed after others narrows down what they found: it does
       // not bring in documents of its own (every document has some "a..." or "t..." word).
-      const narrows = !kth && m === matches[matches.length - 1] && m.text.length <= 2 && touchedCount > 0;
-      for (const { word, base, top } of candidates) {
+      const short = !kth && m === matches[matches.length - 1] && m.text.length <= 2 && touchedCount > 0;
+      for (const { word, base, top, narrows: beside } of candidates) {
+        const narrows = short || beside;
         // scores are positive: the floor (-Infinity until k documents were seen) reads as 0 then
         let least = kth ? Math.max(0, kth.floor) : 0;
         if (top <= least) break;
@@ -138,6 +143,8 @@ export class Ranker {
     return 1 + Math.min(bonus, 0.6);
   }
 }
+
+const hasNarrowing = (m: WordMatch) => m.candidates.some((c) => c.narrows);
 
 /** Per indexed word, the first query word that matched it (for proximity). */
 function queryWordOf(matches: WordMatch[], words: readonly string[]): Map<string, number> {

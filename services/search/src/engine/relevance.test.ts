@@ -15,6 +15,7 @@ const FLOORS: Record<string, { at1: number; at5: number }> = {
   typo2: { at1: 0.96, at5: 1 },
   multi: { at1: 0.96, at5: 1 },
   infix: { at1: 0.72, at5: 0.98 },
+  'infix-multi': { at1: 0.94, at5: 1 },
   'infix-any': { at1: 0.44, at5: 0.76 },
 };
 const LIMIT = 5;

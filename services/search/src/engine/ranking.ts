@@ -1,5 +1,5 @@
 import { TopK } from './heap';
-import type { WordMatch } from './matching';
+import type { Candidate, WordMatch } from './matching';
 import type { Postings } from './postings';
 import { forEachToken } from './text';
 
@@ -15,6 +15,9 @@ export const TIER = { exact: 1, synonym: 0.9, prefix: 0.6, typo1: 0.35, typo2: 0
  * word scores at most idf 15 x impact 24), so documents with more of the words always sort first.
  */
 const COVERAGE = 1e6;
+/** What `bestOf` reads: any document, or only those other query words found (stamps are above both). */
+const ANY = 0;
+const ONLY_FOUND = 1;
 /** Candidates re-ranked by word proximity (and given highlights). */
 export const RERANK = 30;
 
@@ -31,6 +34,9 @@ export class Ranker {
   private readonly key: Float64Array;
   private readonly touched: Uint32Array;
   private readonly wordTouched: Uint32Array;
+  /** Per document, the stamp of the last query word with partial words beside others that found it. */
+  private readonly stamps: Uint32Array;
+  private stamp = ONLY_FOUND;
 
   constructor(
     private readonly postings: Postings,
@@ -41,6 +47,7 @@ export class Ranker {
     this.key = new Float64Array(this.n);
     this.touched = new Uint32Array(this.n);
     this.wordTouched = new Uint32Array(this.n);
+    this.stamps = new Uint32Array(this.n);
   }
 
   /** The best `k` document numbers for `matches` (one per query word), best first. */
@@ -58,15 +65,15 @@ export class Ranker {
     // the k-th best score seen so far. Several words must be read in full: a document's count
     // of words comes before its score.
     const kth = matches.length === 1 ? new TopK(k) : null;
-    // Words with partial-word matches that count only beside the other words come after those.
-    const order = matches.some(hasNarrowing)
-      ? [...matches.filter((m) => !hasNarrowing(m)), ...matches.filter(hasNarrowing)]
-      : matches;
-    for (const m of order) {
-      if (!kth && m.candidates.length === 1 && !m.candidates[0].narrows) {
+    /** Words with partial-word matches that count only beside the other words: read after all words. */
+    const besides: { candidates: Candidate[]; stamp: number }[] = [];
+    for (const m of matches) {
+      const beside = m.candidates.some((c) => c.narrows);
+      const own = beside ? m.candidates.filter((c) => !c.narrows) : m.candidates;
+      if (!kth && own.length === 1 && !beside) {
         // One indexed word (a finished word like "the"): no best-of to take, its scores go straight
         // into the keys. Common words touch most documents, so this loop is much of a query's time.
-        const { word, weight } = m.candidates[0];
+        const { word, weight } = own[0];
         const base = weight * idf(word);
         for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
           const d = docs[p];
@@ -75,40 +82,25 @@ export class Ranker {
         }
         continue;
       }
-      let wt = 0;
-      const candidates = m.candidates.map((c) => {
-        const base = c.weight * idf(c.word);
-        // a word's first posting is its strongest
-        return { word: c.word, base, top: base * impacts[offsets[c.word]], narrows: c.narrows === true };
-      });
-      if (kth) candidates.sort((a, b) => b.top - a.top);
       // A one- or two-letter word being typed after others narrows down what they found: it does
       // not bring in documents of its own (every document has some "a..." or "t..." word).
       const short = !kth && m === matches[matches.length - 1] && m.text.length <= 2 && touchedCount > 0;
-      for (const { word, base, top, narrows: beside } of candidates) {
-        const narrows = short || beside;
-        // scores are positive: the floor (-Infinity until k documents were seen) reads as 0 then
-        let least = kth ? Math.max(0, kth.floor) : 0;
-        if (top <= least) break;
-        for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
-          const s = base * impacts[p];
-          if (s <= least) break;
-          const d = docs[p];
-          if (narrows && key[d] === 0) continue;
-          if (s > wordBest[d]) {
-            if (wordBest[d] === 0) {
-              wordTouched[wt++] = d;
-              // each document is offered once, with its first score (its final one can only be
-              // higher): the floor is a lower bound of the k-th best
-              if (kth) least = Math.max(0, kth.offer(d, s));
-            }
-            wordBest[d] = s;
-          }
-        }
-      }
+      const wt = this.bestOf(own, idf, short ? ONLY_FOUND : ANY, kth);
+      // the documents this word found are marked, so its partial words do not count there again
+      const stamp = beside ? this.nextStamp() : 0;
+      if (beside) besides.push({ candidates: m.candidates.filter((c) => c.narrows), stamp });
       for (let i = 0; i < wt; i++) {
         const d = wordTouched[i];
         if (key[d] === 0) touched[touchedCount++] = d;
+        key[d] += COVERAGE + wordBest[d];
+        wordBest[d] = 0;
+        if (stamp) this.stamps[d] = stamp;
+      }
+    }
+    for (const { candidates, stamp } of besides) {
+      const wt = this.bestOf(candidates, idf, stamp, null);
+      for (let i = 0; i < wt; i++) {
+        const d = wordTouched[i];
         key[d] += COVERAGE + wordBest[d];
         wordBest[d] = 0;
       }
@@ -130,6 +122,54 @@ export class Ranker {
     return result.sort((a, b) => b.matched - a.matched || b.score - a.score).map((r) => r.d);
   }
 
+  /**
+   * Per document the best score of `candidates` into `wordBest`, the documents in `wordTouched[0, returned)`.
+   * `only`: ANY document, ONLY_FOUND (documents other words found), or a stamp (documents other words
+   * found, not those this word's own matches marked with it). With `kth` (one query word), reading
+   * stops where the rest cannot reach the k-th best.
+   */
+  private bestOf(candidates: Candidate[], idf: (word: number) => number, only: number, kth: TopK | null): number {
+    const { offsets, docs, impacts } = this.postings;
+    const { wordBest, key, wordTouched, stamps } = this;
+    const read = candidates.map((c) => {
+      const base = c.weight * idf(c.word);
+      // a word's first posting is its strongest
+      return { word: c.word, base, top: base * impacts[offsets[c.word]] };
+    });
+    if (kth) read.sort((a, b) => b.top - a.top);
+    let wt = 0;
+    for (const { word, base, top } of read) {
+      // scores are positive: the floor (-Infinity until k documents were seen) reads as 0 then
+      let least = kth ? Math.max(0, kth.floor) : 0;
+      if (top <= least) break;
+      for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
+        const s = base * impacts[p];
+        if (s <= least) break;
+        const d = docs[p];
+        if (only !== ANY && (key[d] === 0 || stamps[d] === only)) continue;
+        if (s > wordBest[d]) {
+          if (wordBest[d] === 0) {
+            wordTouched[wt++] = d;
+            // each document is offered once, with its first score (its final one can only be
+            // higher): the floor is a lower bound of the k-th best
+            if (kth) least = Math.max(0, kth.offer(d, s));
+          }
+          wordBest[d] = s;
+        }
+      }
+    }
+    return wt;
+  }
+
+  /** A stamp no document carries yet (stamps are cleared when they run out). */
+  private nextStamp(): number {
+    if (this.stamp === 0xffffffff) {
+      this.stamps.fill(0);
+      this.stamp = ONLY_FOUND;
+    }
+    return ++this.stamp;
+  }
+
   /** 1 + a bonus for query words that follow each other in the title (`wordOf`: null for one word). */
   private proximity(d: number, wordOf: Map<string, number> | null): number {
     if (!wordOf) return 1;
@@ -143,8 +183,6 @@ export class Ranker {
     return 1 + Math.min(bonus, 0.6);
   }
 }
-
-const hasNarrowing = (m: WordMatch) => m.candidates.some((c) => c.narrows);
 
 /** Per indexed word, the first query word that matched it (for proximity). */
 function queryWordOf(matches: WordMatch[], words: readonly string[]): Map<string, number> {

@@ -62,8 +62,9 @@ describe('Sniff index', () => {
     expect(found('urger buns')[0]).toBe('burger');
     // beside other words a fragment only counts where they are: no "Cranberry juice" for "berry salad"
     expect(found('berry salad')).not.toContain('cranberry-juice');
-    // alone, a finished word still means itself first
+    // alone, a finished word still means itself first, and a letter typed after it narrows it down
     expect(found('berry smoothie')).toEqual(['berries']);
+    expect(found('berry s')).toEqual(['berries']);
     expect(found('berry')[0]).toBe('berries');
     const hit = shop.search('berry salad', { limit: 1 }).hits[0];
     expect(marked(hit.title, hit.highlight.title)).toEqual(['berry', 'salad']);

@@ -32,7 +32,7 @@ class SniffIndex implements SearchIndex {
   }
 
   get memoryBytes(): number {
-    return (this.memory ??= estimateMemory(this.postings, this.stored) + this.n * 24);
+    return (this.memory ??= estimateMemory(this.postings, this.stored) + this.n * 28);
   }
 
   serialize(): Buffer {

@@ -118,6 +118,23 @@ export default tseslint.config(
     },
   },
   {
+    // The peer engines are the benchmark's (devDependencies): the search service never runs them.
+    files: ['services/search/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['minisearch', 'flexsearch', '@orama/*', 'fuse.js', '**/bench/engines'],
+              message: 'Peer engines are for services/search/bench only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

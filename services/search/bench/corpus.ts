@@ -1,10 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { IndexDocument } from '@sniff/contracts';
 
-/** The shared TED corpus: 2,356 real talks (see /work/shared/data/README.md). */
-export const DATA_FILE =
-  process.env.SNIFF_BENCH_DATA ?? resolve(__dirname, '../../../../../../shared/data/tedtalks-talks.json');
+const SHARED_DATA = 'shared/data/tedtalks-talks.json';
+
+/**
+ * The shared TED corpus: 2,356 real talks (see /work/shared/data/README.md), in the nearest
+ * `shared/data` above this file (the checkout's parent), from the sources (jest) or from bench/dist alike.
+ */
+export const DATA_FILE = process.env.SNIFF_BENCH_DATA ?? findUp(__dirname, SHARED_DATA);
+
+function findUp(from: string, path: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(resolve(dir, path))) return resolve(dir, path);
+    if (dirname(dir) === dir) return resolve(from, path);
+  }
+}
 
 interface Talk {
   name: string;

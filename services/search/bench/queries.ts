@@ -2,7 +2,16 @@ import type { IndexDocument } from '@sniff/contracts';
 import { editDistance, maxTypos, tokenize } from '../src/engine/text';
 import { int, pick, rng } from './corpus';
 
-export const QUERY_CLASSES = ['exact', 'prefix', 'typo1', 'typo2', 'multi', 'infix', 'infix-any'] as const;
+export const QUERY_CLASSES = [
+  'exact',
+  'prefix',
+  'typo1',
+  'typo2',
+  'multi',
+  'infix',
+  'infix-multi',
+  'infix-any',
+] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 
 export interface BenchQuery {
@@ -109,6 +118,30 @@ export function generateQueries(docs: IndexDocument[], perClass = 200, seed = 7)
     const f = fragment(w);
     return otherReading(f) ? null : f;
   });
+
+  // Partial words beside other words ("berry salad" of "Cranberry Salad", "urger buns" of "Burger
+  // Buns"): a fragment from the middle of a 7+ letter title word, unchecked as in infix-any (it may
+  // be a word itself), with another non-stop title word, in title order; no other title has that
+  // word and a word with the fragment inside.
+  const inside = (f: string) => (w: string) => w.indexOf(f, 1) > 0;
+  const pairs = new Set<string>();
+  for (let tries = 0; pairs.size < perClass && tries < perClass * 50; tries++) {
+    const i = Math.floor(r() * docs.length);
+    const ws = [...new Set(titleWords[i].filter((w) => w.length >= 3 && isWord(w) && !STOP.has(w)))];
+    const long = ws.filter((w) => w.length >= 7);
+    if (ws.length < 2 || !long.length) continue;
+    const word = pick(r, long);
+    const other = pick(
+      r,
+      ws.filter((w) => w !== word),
+    );
+    const f = fragment(word);
+    const q = ws.indexOf(other) < ws.indexOf(word) ? `${other} ${f}` : `${f} ${other}`;
+    const others = titleWords.filter((t, j) => j !== i && t.includes(other) && t.some(inside(f)));
+    if (others.length || pairs.has(q)) continue;
+    pairs.add(q);
+    queries.push({ cls: 'infix-multi', q, target: docs[i].id, from: docs[i].title });
+  }
   return queries;
 }
 

@@ -2,11 +2,16 @@ import { performance } from 'node:perf_hooks';
 import { runHttp } from './http';
 import { runRelevance } from './relevance';
 import { runSpeed } from './speed';
+import { writeGuardQueries } from './guard-queries';
 import { replaceSection, section, writeText } from './report';
 
-/** `node run.js [relevance|speed|http]` (all three when no argument): prints the tables and writes bench/results/. */
+/**
+ * `node run.js [relevance|speed|http]` (all three when no argument): prints the tables and writes bench/results/.
+ * `node run.js guard-queries` writes the fixed query set of the relevance test (src/engine/relevance.test.ts).
+ */
 async function main() {
   const which = process.argv[2] ?? 'all';
+  if (which === 'guard-queries') return console.log(`written to ${writeGuardQueries()}`);
   const t0 = performance.now();
   const parts: string[] = [];
   if (which === 'all' || which === 'relevance') {

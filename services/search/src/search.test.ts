@@ -10,7 +10,7 @@ import { asInternal, createTestDatabase, startTestService, testConfig, TestServi
 import { DataSource } from 'typeorm';
 import { SearchAppModule } from './app.module';
 import { SITE_DOCUMENTS } from './engine/fixtures';
-import { SearchService } from './search/search.service';
+import { QueryService } from './search/query.service';
 
 describe('search service', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -252,7 +252,7 @@ describe('search service', () => {
   });
 
   it('checks a cached index once for all the searches that arrive during the check', async () => {
-    const service = replica.app.get(SearchService);
+    const service = replica.app.get(QueryService);
     await service.search('store-1', 'pricing', 5); // loaded and cached
     const query = jest.spyOn(replica.app.get(DataSource), 'query');
     try {

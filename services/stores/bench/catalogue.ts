@@ -19,7 +19,8 @@ import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
 import { SEARCH_ENGINE, type SearchEngine, type SearchIndex } from '../../search/src/engine/search-index';
-import { SearchService } from '../../search/src/search/search.service';
+import { IndexingService } from '../../search/src/search/indexing.service';
+import { IndexLifecycle } from '../../search/src/search/index-lifecycle.service';
 import { AppModule as StoresModule } from '../src/app.module';
 import { CatalogueService } from '../src/shopify/catalogue.service';
 import { handleOf, parseCatalogue } from '../src/shopify/catalogue-csv';
@@ -124,9 +125,12 @@ function instrument(stores: TestService, search: TestService): void {
     trace.documents = (items as { document: IndexDocument }[]).map((i) => i.document);
   });
 
-  const searchService = search.app.get(SearchService);
-  timeMethod(searchService, 'replaceDocuments', (span, [id]) => mine(id) && (trace.replace = span));
-  timeMethod(searchService, 'load', (span, [id], entry) => mine(id) && trace.loads.push({ ...span, found: !!entry }));
+  timeMethod(search.app.get(IndexingService), 'replaceDocuments', (span, [id]) => mine(id) && (trace.replace = span));
+  timeMethod(
+    search.app.get(IndexLifecycle),
+    'load',
+    (span, [id], entry) => mine(id) && trace.loads.push({ ...span, found: !!entry }),
+  );
   const engine = search.app.get<SearchEngine>(SEARCH_ENGINE);
   timeMethod(engine, 'build', (span, _args, index) => {
     trace.build = span;
@@ -413,7 +417,7 @@ function stages(t: Trace, sent: Mark, answered: Mark, found: Mark) {
   );
   const upsert = need(tx.upsert, 'the snapshot upsert');
   // A search that looked for the store while it was being written, and found no snapshot yet, drops
-  // the index just swapped in when its look-up ends after the swap (SearchService.load); a later
+  // the index just swapped in when its look-up ends after the swap (IndexLifecycle.load); a later
   // search then reads the index back from the snapshot: a load that starts after the swap.
   const reload = t.loads.find((l) => l.found && l.start.t >= replace.end.t && l.end.t <= found.t);
   const swapped = reload?.end ?? replace.end;

@@ -46,6 +46,30 @@ describe('Sniff index', () => {
     expect(marked(hit.title, hit.highlight.title)).toEqual(['rmai']);
   });
 
+  it('finds a fragment of a word typed beside other words, where those words are', () => {
+    const shop = sniffEngine.build([
+      doc('cranberry', 'Cranberry salad', 'A winter side dish'),
+      doc('berries', 'Berry smoothie', 'Blend a cup of berry'),
+      doc('potato', 'Potato salad', 'With mustard and dill'),
+      doc('cranberry-juice', 'Cranberry juice'),
+      doc('burger', 'Burger buns', 'Soft and sweet'),
+      doc('urge', 'The urge to bake', 'Bread and buns at home'),
+    ]);
+    const found = (q: string) => idsIn(shop, q);
+    // "berry" is a word here too, but only "Cranberry salad" has both words
+    expect(found('berry salad')[0]).toBe('cranberry');
+    expect(found('salad berry')[0]).toBe('cranberry');
+    expect(found('urger buns')[0]).toBe('burger');
+    // beside other words a fragment only counts where they are: no "Cranberry juice" for "berry salad"
+    expect(found('berry salad')).not.toContain('cranberry-juice');
+    // alone, a finished word still means itself first, and a letter typed after it narrows it down
+    expect(found('berry smoothie')).toEqual(['berries']);
+    expect(found('berry s')).toEqual(['berries']);
+    expect(found('berry')[0]).toBe('berries');
+    const hit = shop.search('berry salad', { limit: 1 }).hits[0];
+    expect(marked(hit.title, hit.highlight.title)).toEqual(['berry', 'salad']);
+  });
+
   it('allows two typos in long words and counts a swap of neighbours as one', () => {
     const shop = sniffEngine.build([doc('a', 'Waterproof hiking jackets'), doc('b', 'Cotton shirts')]);
     expect(shop.search('watreprof', { limit: 5 }).hits[0]?.id).toBe('a'); // swap + deletion

@@ -123,13 +123,17 @@ export class Vocabulary {
   }
 
   /**
-   * Words that contain `part` (3 characters or more) after their first character, with where,
-   * until `visit` returns false: the words of its rarest trigram, checked one by one.
+   * Words that contain `part` (3 characters or more) after their first character, with where, in
+   * index order, until `visit` returns false: the words of its rarest trigram that are also words
+   * of its second rarest (a galloping merge of the two sorted lists), checked one by one.
    */
   infixes(part: string, visit: (index: number, at: number) => boolean): void {
     const { keys, offsets, words } = this.trigrams;
+    // [from, to): the rarest trigram's words; [from2, to2): the second rarest's (empty for one trigram)
     let from = 0;
     let to = -1;
+    let from2 = 0;
+    let to2 = -1;
     for (let k = 0; k + 3 <= part.length; k++) {
       const key = trigramKey(part, k);
       let lo = 0;
@@ -140,13 +144,44 @@ export class Vocabulary {
         else hi = mid;
       }
       if (lo === keys.length || keys[lo] !== key) return;
-      if (to < 0 || offsets[lo + 1] - offsets[lo] < to - from) [from, to] = [offsets[lo], offsets[lo + 1]];
+      const length = offsets[lo + 1] - offsets[lo];
+      if (to < 0 || length < to - from) {
+        [from2, to2] = [from, to];
+        [from, to] = [offsets[lo], offsets[lo + 1]];
+      } else if (to2 < 0 || length < to2 - from2) [from2, to2] = [offsets[lo], offsets[lo + 1]];
     }
+    let q = from2;
     for (let p = from; p < to; p++) {
-      const at = this.words[words[p]].indexOf(part, 1);
-      if (at > 0 && !visit(words[p], at)) return;
+      const w = words[p];
+      if (to2 >= 0) {
+        if (q < to2 && words[q] < w) q = gallop(words, q, to2, w);
+        if (q === to2) return;
+        if (words[q] !== w) continue;
+      }
+      const at = this.words[w].indexOf(part, 1);
+      if (at > 0 && !visit(w, at)) return;
     }
   }
+}
+
+/** The first position in sorted `list[from, to)` at or after `from` whose value is >= `value` (list[from] < value). */
+function gallop(list: Uint32Array, from: number, to: number, value: number): number {
+  let below = from;
+  let step = 1;
+  let hi = from + 1;
+  while (hi < to && list[hi] < value) {
+    below = hi;
+    step *= 2;
+    hi = below + step;
+  }
+  let lo = below + 1;
+  hi = Math.min(hi, to);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A character trie in typed arrays; node 0 is the root, children in character order. */

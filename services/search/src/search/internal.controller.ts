@@ -7,7 +7,8 @@ import {
 } from '@sniff/contracts';
 import { BodyLimit, InternalGuard, MB, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { z } from 'zod';
-import { SearchService } from './search.service';
+import { IndexingService } from './indexing.service';
+import { SettingsPush } from './settings-push.service';
 import { StoreSettingsService } from './store-settings.service';
 
 /** Called by the stores service after ingestion, when an owner saves search settings and when a store is deleted. */
@@ -15,7 +16,8 @@ import { StoreSettingsService } from './store-settings.service';
 @UseGuards(InternalGuard)
 export class InternalController {
   constructor(
-    private readonly search: SearchService,
+    private readonly indexing: IndexingService,
+    private readonly pushes: SettingsPush,
     private readonly settings: StoreSettingsService,
   ) {}
 
@@ -25,7 +27,7 @@ export class InternalController {
     @Param('id') storeId: string,
     @ValidBody(indexDocumentsRequestSchema) body: z.infer<typeof indexDocumentsRequestSchema>,
   ) {
-    return this.search.replaceDocuments(storeId, body.documents);
+    return this.indexing.replaceDocuments(storeId, body.documents);
   }
 
   /** PUT /internal/stores/:id/settings?version=N with the store's synonyms and stop words. */
@@ -35,7 +37,7 @@ export class InternalController {
     @ValidQuery(settingsVersionQuerySchema) query: z.infer<typeof settingsVersionQuerySchema>,
     @ValidBody(searchSettingsSchema) body: SearchSettings,
   ) {
-    return this.search.saveSettings(storeId, body, query.version);
+    return this.pushes.save(storeId, body, query.version);
   }
 
   @Get('settings')
@@ -46,11 +48,11 @@ export class InternalController {
   /** DELETE /internal/stores/:id/widget-rules: the owner saved new widget settings; ask stores again. */
   @Delete('widget-rules')
   forgetWidgetRules(@Param('id') storeId: string) {
-    return this.search.forgetWidgetRules(storeId);
+    return this.pushes.forgetWidgetRules(storeId);
   }
 
   @Delete()
   remove(@Param('id') storeId: string) {
-    return this.search.deleteStore(storeId);
+    return this.indexing.deleteStore(storeId);
   }
 }

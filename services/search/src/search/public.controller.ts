@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contracts';
 import { BodyLimit, KB, ValidQuery, ZodPipe } from '@sniff/service-kit';
 import type { z } from 'zod';
-import { SearchService } from './search.service';
+import { QueryService } from './query.service';
 import { JsonTextPipe } from './json-text.pipe';
 import { SearchEvents } from '../events/search-events.service';
 import { clientAddress } from '../events/visitor';
@@ -15,7 +15,7 @@ export const SEARCH_MAX_AGE_S = 2;
 @Controller('v1/stores/:id')
 export class PublicController {
   constructor(
-    private readonly search: SearchService,
+    private readonly queries: QueryService,
     private readonly events: SearchEvents,
   ) {}
 
@@ -27,7 +27,7 @@ export class PublicController {
   @Get('search')
   @Header('cache-control', `public, max-age=${SEARCH_MAX_AGE_S}`)
   query(@Param('id') storeId: string, @ValidQuery(searchQuerySchema) query: z.infer<typeof searchQuerySchema>) {
-    return this.search.search(storeId, query.q, query.limit, query.descriptionLength);
+    return this.queries.search(storeId, query.q, query.limit, query.descriptionLength);
   }
 
   /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */

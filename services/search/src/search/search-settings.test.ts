@@ -24,8 +24,7 @@ const DOCUMENTS: IndexDocument[] = [
 
 /**
  * Per-store synonyms and stop words on the search service: the internal API the stores service
- * pushes them to, and what visitors then find. Tests that depend on the engine applying the rules
- * say so; the MiniSearch engine ignores them, the Sniff engine applies them.
+ * pushes them to, and what visitors then find (the engine applies them at query time).
  */
 describe('search settings', () => {
   let db: { url: string; drop(): Promise<void> };
@@ -120,7 +119,7 @@ describe('search settings', () => {
     expect(await held('store-order')).toMatchObject({ version: 3, settings: newer });
   });
 
-  describe('at query time (waits for the Sniff engine; MiniSearch ignores the rules)', () => {
+  describe('at query time', () => {
     beforeAll(async () => {
       await putDocuments('store-1');
       // Both replicas hold the index (and its empty rules) in memory before any settings exist.

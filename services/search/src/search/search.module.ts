@@ -10,8 +10,13 @@ import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { InternalController } from './internal.controller';
 import { PopularQueries } from './popular-queries';
 import { PublicController } from './public.controller';
-import { SearchService } from './search.service';
+import { IndexingService } from './indexing.service';
+import { IndexLifecycle } from './index-lifecycle.service';
+import { QueryService } from './query.service';
+import { SettingsPush } from './settings-push.service';
 import { StoreSettingsService } from './store-settings.service';
+import { StoreWrites } from './store-writes';
+import { Suggestions } from './suggestions.service';
 import { SiblingWorkers } from '../workers';
 import { EVENT_KEYS, eventKeys } from '../events/event-keys';
 import { SearchEvents } from '../events/search-events.service';
@@ -40,7 +45,12 @@ export class SearchModule implements OnModuleInit {
       imports: [TypeOrmModule.forFeature([DocumentEntity, IndexSnapshotEntity])],
       controllers: [PublicController, InternalController, UsageController, InternalUsageController],
       providers: [
-        SearchService,
+        QueryService,
+        IndexingService,
+        IndexLifecycle,
+        StoreWrites,
+        SettingsPush,
+        Suggestions,
         StoreSettingsService,
         PopularQueries,
         SiblingWorkers,
@@ -56,7 +66,7 @@ export class SearchModule implements OnModuleInit {
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
         ...queueProviders(config),
       ],
-      exports: [SearchService],
+      exports: [QueryService, IndexingService, IndexLifecycle],
     };
   }
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { OwnerDeletionCounts, OwnerUsageExport, UsageResponse } from '@sniff/contracts';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
-import { SearchService } from '../search/search.service';
+import { IndexLifecycle } from '../search/index-lifecycle.service';
 import { WidgetRules } from '../search/widget-rules';
 import { OwnerPlans } from './owner-plans';
 import { QuotaGate } from './quota-gate';
@@ -26,7 +26,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     private readonly counter: UsageCounter,
     private readonly rules: WidgetRules,
     private readonly gate: QuotaGate,
-    private readonly search: SearchService,
+    private readonly indexes: IndexLifecycle,
     private readonly plans: OwnerPlans,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
@@ -99,7 +99,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   private async refreshGate(): Promise<void> {
     // Learn, in the background, the owner of every store this worker answers: a widget may have
     // mounted on a sibling worker, and this one must block its searches too.
-    for (const storeId of this.search.cachedStoreIds()) {
+    for (const storeId of this.indexes.cachedStoreIds()) {
       if (!this.rules.isFresh(storeId)) void this.rules.plan(storeId);
     }
     const { start } = this.counter.period();

@@ -1,0 +1,159 @@
+import { TopK } from './heap';
+import type { Postings } from './postings';
+import { TIER } from './ranking';
+import { maxTypos } from './text';
+
+export type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix';
+
+/** Expansions per word (completions, typo neighbours, infix words), the most common first. */
+const MAX_EXPANSIONS = 200;
+/** Expansions of a one- or two-letter word being typed. */
+const SHORT_EXPANSIONS = 40;
+/** Postings read per word for expansions; exact matches are always read in full. */
+const POSTINGS_BUDGET = 300_000;
+const MIN_INFIX = 3;
+/** A finished word (not the last) this long or longer may also be part of a longer word, beside the other words. */
+const MIN_INFIX_BESIDE = 4;
+/** Documents a typed word must be in to be taken as meant (no typo neighbours looked up). */
+const COMMON_WORD_DF = 3;
+/** How much more common a neighbour must be to be suggested instead of a rare typed word. */
+const MUCH_MORE_COMMON = 10;
+
+/** One indexed word a query word matched, with what the match is worth. */
+export interface Candidate {
+  word: number;
+  weight: number;
+  kind: MatchKind;
+  /** Characters of the query word matched (prefix), or where it sits inside the word (infix). */
+  at: number;
+  /** Counts only in documents that other query words found (a partial word beside other words). */
+  narrows?: true;
+}
+
+/** What one query word matched: the indexed words and how. */
+export interface WordMatch {
+  text: string;
+  candidates: Candidate[];
+  /** The typed word itself (or a synonym, or for the last word a completion) is indexed. */
+  known: boolean;
+  /** Closest indexed word when the typed one is not (for "Did you mean"). */
+  correction?: string;
+}
+
+/**
+ * Query words to indexed words: the word as typed, its synonyms, and as expansions its
+ * completions (the word being typed), typo neighbours and the words it is part of (infix),
+ * each with its tier, within a budget of postings.
+ */
+export class Matcher {
+  /** Commonest completions of one- and two-letter words: every visitor's first keystrokes ask for them. */
+  private readonly shortCompletions = new Map<string, number[]>();
+
+  constructor(private readonly postings: Postings) {}
+
+  /** Every indexed word that one query word matches, with its tier. */
+  match(text: string, last: boolean, synonyms: readonly string[] | undefined): WordMatch {
+    const { vocabulary, offsets } = this.postings;
+    const df = (i: number) => offsets[i + 1] - offsets[i];
+    const candidates: Candidate[] = [];
+    const seen = new Set<number>();
+    const add = (c: Candidate) => {
+      if (seen.has(c.word)) return;
+      seen.add(c.word);
+      candidates.push(c);
+    };
+
+    const exact = vocabulary.find(text);
+    if (exact >= 0) add({ word: exact, weight: TIER.exact, kind: 'exact', at: 0 });
+    for (const s of synonyms ?? []) {
+      const i = vocabulary.find(s);
+      if (i >= 0) add({ word: i, weight: TIER.synonym, kind: 'synonym', at: 0 });
+    }
+
+    const expansions: Candidate[] = [];
+    // A word being typed with one or two letters says little: fewer, commoner completions.
+    const short = text.length <= 2;
+    let completed = 0;
+    if (last) {
+      const [from, to] = vocabulary.prefixRange(text);
+      const commonest = () =>
+        topByDf(from, to, (i) => (i === exact ? -1 : df(i)), short ? SHORT_EXPANSIONS : MAX_EXPANSIONS);
+      for (const i of short ? memo(this.shortCompletions, text, commonest) : commonest()) {
+        completed += df(i);
+        const ratio = text.length / vocabulary.words[i].length;
+        expansions.push({ word: i, weight: TIER.prefix * (0.75 + 0.25 * ratio), kind: 'prefix', at: text.length });
+      }
+    }
+    // Typos allowed by the longer of the typed and the indexed word ("vulurs" is two edits
+    // from "vultures", an 8-letter word), but none for words typed with fewer than 4 letters.
+    // A word the index knows well is taken as typed (its neighbours would only add noise); a
+    // rare one is still checked for a much more common neighbour ("Did you mean").
+    // Likewise a word being typed that already continues into indexed words is taken as typed.
+    const meant = (exact >= 0 && df(exact) >= COMMON_WORD_DF) || completed >= COMMON_WORD_DF;
+    const typos = meant ? 0 : text.length >= 6 ? 2 : maxTypos(text);
+    let closest: { word: number; distance: number } | null = null;
+    if (typos) {
+      const found: { word: number; distance: number }[] = [];
+      vocabulary.typos(text, typos, (word, distance) => {
+        const allowed = maxTypos(text.length >= vocabulary.words[word].length ? text : vocabulary.words[word]);
+        if (distance > 0 && distance <= allowed) found.push({ word, distance });
+      });
+      found.sort((a, b) => a.distance - b.distance || df(b.word) - df(a.word));
+      closest = found[0] ?? null;
+      for (const { word, distance } of found.slice(0, MAX_EXPANSIONS)) {
+        expansions.push({ word, weight: distance === 1 ? TIER.typo1 : TIER.typo2, kind: 'typo', at: 0 });
+      }
+    }
+    // Partial words: the word being typed (the last) may be part of any word. An earlier, finished
+    // word may be too ("berry salad" for "Cranberry Salad"), but only in documents the other words
+    // found: alone, "berry" means berry, and reading it inside every word would cost every query.
+    if (text.length >= (last ? MIN_INFIX : MIN_INFIX_BESIDE)) {
+      const found: { word: number; at: number }[] = [];
+      vocabulary.infixes(text, (word, at) => found.push({ word, at }) < MAX_EXPANSIONS * 20);
+      const byDf = found.sort((a, b) => df(b.word) - df(a.word)).slice(0, MAX_EXPANSIONS);
+      for (const { word, at } of byDf) {
+        expansions.push({ word, weight: TIER.infix, kind: 'infix', at, ...(last ? {} : { narrows: true as const }) });
+      }
+    }
+
+    // Best tier first, then the most common words, until the postings budget is spent.
+    expansions.sort((a, b) => b.weight - a.weight || df(b.word) - df(a.word));
+    let budget = short ? POSTINGS_BUDGET / 20 : POSTINGS_BUDGET;
+    for (const c of expansions) {
+      if (seen.has(c.word)) continue;
+      if (budget <= 0) break;
+      budget -= df(c.word);
+      add(c);
+    }
+
+    const known = candidates.some((c) => c.kind === 'exact' || c.kind === 'synonym' || c.kind === 'prefix');
+    // Unknown words are corrected to the closest indexed word; a known but rare one only when a
+    // neighbour is far more common ("teh" in one page, "the" in hundreds).
+    const muchBetter =
+      closest && exact >= 0 && closest.distance === 1 && df(closest.word) >= MUCH_MORE_COMMON * df(exact);
+    const correction = (!known || muchBetter) && closest ? vocabulary.words[closest.word] : undefined;
+    return { text, candidates, known, ...(correction ? { correction } : {}) };
+  }
+}
+
+/** `map`'s value for `key`, computed once. */
+function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = compute()));
+  return value;
+}
+
+/** Indices in [from, to) with the highest df (df < 0 excludes), at most `max`, in index order when all fit. */
+function topByDf(from: number, to: number, df: (i: number) => number, max: number): number[] {
+  if (to - from <= max) {
+    const all: number[] = [];
+    for (let i = from; i < to; i++) if (df(i) >= 0) all.push(i);
+    return all;
+  }
+  const top = new TopK(max);
+  for (let i = from; i < to; i++) {
+    const v = df(i);
+    if (v >= 0 && v >= top.floor) top.offer(i, v);
+  }
+  return top.sorted();
+}

@@ -86,7 +86,7 @@ export class PublicApi {
     const cacheable = req.method === 'GET' && this.cache.enabled;
     const hit = cacheable ? this.cache.get(url) : undefined;
     if (hit) {
-      res.writeHead(hit.status, { ...hit.headers, 'x-cache': 'HIT' }).end(hit.body);
+      res.writeHead(hit.status, hit.headers).end(hit.body);
       return;
     }
     // Read whole (with its cap), then sent on in one piece: a chunked body has no length to check up front.
@@ -99,7 +99,13 @@ export class PublicApi {
       body: requestBody,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
-      ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(url, status, headers, body) } : {}),
+      // Kept with the headers a hit is answered with, so a hit copies nothing.
+      ...(cacheable
+        ? {
+            onComplete: (status, headers, body) =>
+              this.cache.offer(url, status, { ...headers, 'x-cache': 'HIT' }, body),
+          }
+        : {}),
     });
   }
 }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '@sniff/service-kit';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
-import { GatewayError, sendFailure } from './http-error';
+import { cannot, GatewayError, sendFailure } from './http-error';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, readBody } from './read-body';
 import { TokenVerifier, type Identity } from './token-verifier';
@@ -39,15 +39,15 @@ export class ApiProxy {
     ]);
   }
 
-  /** Express handler mounted at /api (req.url is the part after /api). */
-  readonly handle = (req: Request, res: Response, _next: NextFunction): void => {
+  /** /api and /api/* (routes.ts), any method; the answer is streamed as the service sends it. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.route(req, res).catch((err: unknown) => {
       if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
       sendFailure(res, err);
     });
   };
 
-  private async route(req: Request, res: Response): Promise<void> {
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const identity = await this.tokens.verify(req.headers.authorization);
     const wait = await this.limits.api.take(identity.sub);
     if (wait)
@@ -72,11 +72,12 @@ export class ApiProxy {
   }
 
   /** Maps /<service>/<rest>?q to the service; /internal/..., probes, metrics and dot segments are never reachable. */
-  private resolve(req: Request): { service: string; base: string; path: string } {
-    const notFound = () => new GatewayError(404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
-    const q = req.url.indexOf('?');
-    const query = q === -1 ? '' : req.url.slice(q);
-    const segments = (q === -1 ? req.url : req.url.slice(0, q)).split('/').filter(Boolean);
+  private resolve(req: IncomingMessage): { service: string; base: string; path: string } {
+    const notFound = () => new GatewayError(404, cannot(req));
+    const url = (req.url ?? '').slice('/api'.length);
+    const q = url.indexOf('?');
+    const query = q === -1 ? '' : url.slice(q);
+    const segments = (q === -1 ? url : url.slice(0, q)).split('/').filter(Boolean);
     const [service, ...rest] = segments;
     const base = service === undefined ? undefined : this.services.get(service);
     if (!service || !base) throw notFound();
@@ -95,7 +96,7 @@ export class ApiProxy {
   }
 
   /** Reads a JSON body (to check its e-mail); other bodies (multipart uploads) stream through untouched. */
-  private async checkedJsonBody(req: Request, identity: Identity): Promise<Buffer | undefined> {
+  private async checkedJsonBody(req: IncomingMessage, identity: Identity): Promise<Buffer | undefined> {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || !JSON_TYPE.test(req.headers['content-type'] ?? '')) return undefined;
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();

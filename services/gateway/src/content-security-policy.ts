@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 
@@ -122,10 +121,9 @@ export function contentSecurityPolicy(
   return directives.map((d) => [...new Set(d)].join(' ')).join('; ');
 }
 
-/** Sends a page's policy and forbids framing (X-Frame-Options for browsers without frame-ancestors). */
-export function setPageHeaders(res: ServerResponse, policy: string): void {
-  res.setHeader('content-security-policy', policy);
-  res.setHeader('x-frame-options', 'DENY');
+/** A page's policy, and no framing (X-Frame-Options for browsers without frame-ancestors). */
+export function pageHeaders(policy: string): Record<string, string> {
+  return { 'content-security-policy': policy, 'x-frame-options': 'DENY' };
 }
 
 /**

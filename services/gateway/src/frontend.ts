@@ -1,30 +1,15 @@
-import { Controller, Get, Header, Inject, Req, Res } from '@nestjs/common';
-import express, { type RequestHandler, type Response } from 'express';
-import type { Request } from 'express';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import { GATEWAY_CONFIG, REMOTE_DIRS, type GatewayConfig } from './config';
-import { PagePolicy, setPageHeaders } from './content-security-policy';
-import { sendError } from './http-error';
-import { openCors } from './public-api';
-import { encodingHeaders, precompressed, uncompressedName } from './precompressed';
+import { PagePolicy, pageHeaders } from './content-security-policy';
+import { cannot, replyError } from './http-error';
 import { PublicSite } from './public-site';
+import { sendFile } from './static-files';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-
-/**
- * Content-hashed build files (and their precompressed copies) are cached for a year; everything else
- * revalidates (manifests, remoteEntry, HTML). An HTML file (a remote's standalone page, the shell's
- * index.html asked by name) gets its page policy.
- */
-const buildFileHeaders =
-  (policy: PagePolicy) =>
-  (res: Response, file: string, stat: Stats): void => {
-    const hashed = HASHED.test(uncompressedName(file));
-    res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    encodingHeaders(res, file);
-    if (extname(file) === '.html') setPageHeaders(res, policy.forFile(file, stat) ?? policy.noScripts);
-  };
+const REMOTES = new Set<string>(REMOTE_DIRS);
 
 export const staticRoots = (config: GatewayConfig) => ({
   shell: join(config.STATIC_ROOT, 'shell', 'dist'),
@@ -32,100 +17,96 @@ export const staticRoots = (config: GatewayConfig) => ({
   remote: (dir: string) => join(config.STATIC_ROOT, dir, 'dist'),
 });
 
-const notFound: RequestHandler = (req, res) =>
-  sendError(res, 404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
+/** The path of a request as sent (percent-encoded, no query). */
+const pathOf = (request: FastifyRequest) => (request.raw.url ?? '/').split('?')[0];
 
-/** Express mounts for public assets: the widget scripts and each remote's build, any origin allowed. */
-export function assetMounts(config: GatewayConfig, policy: PagePolicy): Array<[string, RequestHandler[]]> {
-  const roots = staticRoots(config);
-  const common = { index: false, redirect: false, dotfiles: 'ignore' } as const;
-  return [
-    ['/widget', [openCors, express.static(roots.widget, { ...common, maxAge: '5m' }), notFound]],
-    ...REMOTE_DIRS.map((dir): [string, RequestHandler[]] => [
-      `/remotes/${dir}`,
-      [
-        openCors,
-        precompressed(roots.remote(dir)),
-        express.static(roots.remote(dir), { ...common, setHeaders: buildFileHeaders(policy) }),
-        notFound,
-      ],
-    ]),
-    ['/remotes', [notFound]],
-  ];
-}
+/**
+ * The front end's files and pages: the widget scripts, each remote's build, the runtime
+ * configuration and the shell with the pre-rendered public site (handlers of routes.ts).
+ */
+@Injectable()
+export class Frontend {
+  private readonly roots: ReturnType<typeof staticRoots>;
+  private readonly index: string;
 
-/** Runtime configuration for the shell and its remotes. */
-@Controller()
-export class RuntimeConfigController {
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly site: PublicSite,
+    private readonly policy: PagePolicy,
+  ) {
+    this.roots = staticRoots(config);
+    this.index = join(this.roots.shell, 'index.html');
+  }
 
-  @Get('config.json')
-  @Header('cache-control', 'no-store')
-  runtimeConfig() {
+  /**
+   * Content-hashed build files (and their precompressed copies) are cached for a year; everything else
+   * revalidates (manifests, remoteEntry, HTML). An HTML file (a remote's standalone page, the shell's
+   * index.html asked by name) gets its page policy.
+   */
+  private readonly buildFileHeaders = (file: string, stat: Stats): Record<string, string> => ({
+    'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(extname(file) === '.html' ? pageHeaders(this.policy.forFile(file, stat) ?? this.policy.noScripts) : {}),
+  });
+
+  /** GET /widget/*: the widget's scripts, for any site (open CORS), reused for 5 minutes. */
+  readonly widget = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const path = pathOf(request).slice('/widget'.length);
+    if (!(await sendFile(request, reply, this.roots.widget, path, { maxAge: 5 * 60_000 })))
+      replyError(reply, 404, cannot(request.raw));
+    return reply;
+  };
+
+  /** GET /remotes/<dir>/*: a remote's build (open CORS: a remote's page may load from another origin). */
+  readonly remoteFile = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const rest = pathOf(request).slice('/remotes/'.length);
+    const slash = rest.indexOf('/');
+    const dir = slash < 0 ? '' : rest.slice(0, slash);
+    const found =
+      REMOTES.has(dir) &&
+      (await sendFile(request, reply, this.roots.remote(dir), rest.slice(slash), {
+        precompressed: true,
+        headers: this.buildFileHeaders,
+      }));
+    if (!found) replyError(reply, 404, cannot(request.raw));
+    return reply;
+  };
+
+  /** GET /config.json: runtime configuration for the shell and its remotes. */
+  readonly runtimeConfig = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const c = this.config;
-    return {
+    return reply.header('cache-control', 'no-store').send({
       auth: { domain: c.AUTH_DOMAIN, clientId: c.AUTH_CLIENT_ID, audience: c.AUTH_AUDIENCE },
       apiBaseUrl: '/api',
       widgetHost: c.WIDGET_HOST,
       stripe: { publishableKey: c.STRIPE_PUBLISHABLE_KEY, scriptUrl: c.STRIPE_JS_URL },
-    };
-  }
-
-  @Get('remotes.json')
-  @Header('cache-control', 'no-store')
-  remotes() {
-    return this.config.REMOTES;
-  }
-}
-
-/**
- * The shell's build at /: public paths get their pre-rendered page (or 404 / redirect) from the
- * marketing build, /dashboard/* gets index.html and the shell routes on the client.
- */
-@Controller()
-export class ShellController {
-  private readonly precompressed: RequestHandler;
-  private readonly files: RequestHandler;
-  private readonly index: string;
-
-  constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    private readonly site: PublicSite,
-    private readonly policy: PagePolicy,
-  ) {
-    const root = staticRoots(config).shell;
-    this.precompressed = precompressed(root);
-    this.files = express.static(root, {
-      index: false,
-      redirect: false,
-      dotfiles: 'ignore',
-      setHeaders: buildFileHeaders(policy),
     });
-    this.index = join(root, 'index.html');
-  }
+  };
 
-  @Get('{*path}')
-  serve(@Req() req: Request, @Res() res: Response): void {
-    this.precompressed(req, res, () => this.serveFile(req, res));
-  }
+  /** GET /remotes.json: where the shell loads each remote from. */
+  readonly remotes = (_request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    reply.header('cache-control', 'no-store').send(this.config.REMOTES);
 
-  private serveFile(req: Request, res: Response): void {
-    this.files(req, res, () => {
-      if (extname(req.path) !== '') return sendError(res, 404, `Cannot ${req.method} ${req.path}`);
-      const dashboard = req.path === '/dashboard' || req.path.startsWith('/dashboard/');
-      if (!dashboard) {
-        const query = req.originalUrl.indexOf('?');
-        const answer = this.site.answer(req.path, query < 0 ? '' : req.originalUrl.slice(query));
-        if (this.site.send(answer, res)) return;
-      }
-      const notBuilt = () => sendError(res, 404, 'The dashboard is not built yet (run npm run build)');
-      const policy = this.policy.forFile(this.index, undefined, dashboard ? 'dashboard' : 'public');
-      if (!policy) return notBuilt();
-      res.setHeader('cache-control', 'no-cache');
-      setPageHeaders(res, policy);
-      res.sendFile(this.index, (err) => {
-        if (err && !res.headersSent) notBuilt();
-      });
-    });
-  }
+  /**
+   * GET anything else: a file of the shell's build, else a public path's pre-rendered page (or 404
+   * / redirect) from the marketing build, else the shell's index.html (/dashboard/*: the shell
+   * routes on the client).
+   */
+  readonly shell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const url = request.raw.url ?? '/';
+    const path = pathOf(request);
+    const files = { precompressed: true, headers: this.buildFileHeaders };
+    if (await sendFile(request, reply, this.roots.shell, path, files)) return reply;
+    if (extname(path) !== '') return replyError(reply, 404, cannot(request.raw));
+    const dashboard = path === '/dashboard' || path.startsWith('/dashboard/');
+    if (!dashboard) {
+      const query = url.indexOf('?');
+      const answer = this.site.answer(path, query < 0 ? '' : url.slice(query));
+      if (await this.site.send(answer, request, reply)) return reply;
+    }
+    const policy = this.policy.forFile(this.index, undefined, dashboard ? 'dashboard' : 'public');
+    const headers = () => ({ 'cache-control': 'no-cache', ...pageHeaders(policy!) });
+    if (!policy || !(await sendFile(request, reply, this.roots.shell, '/index.html', { headers })))
+      replyError(reply, 404, 'The dashboard is not built yet (run npm run build)');
+    return reply;
+  };
 }

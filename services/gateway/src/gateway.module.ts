@@ -4,22 +4,20 @@ import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy } from './content-security-policy';
 import { closeAgents } from './forward';
-import { RuntimeConfigController, ShellController } from './frontend';
-import { HealthController } from './health.controller';
+import { Frontend } from './frontend';
 import { PublicApi } from './public-api';
-import { PublicSite, SiteFilesController } from './public-site';
+import { PublicSite } from './public-site';
 import { RateLimits } from './rate-limits';
 import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
 import { TokenVerifier } from './token-verifier';
 
+/** The gateway's parts; its routes are in routes.ts (no controllers). */
 @Module({})
 export class GatewayModule implements OnApplicationShutdown {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      // ShellController last: its catch-all route must come after every other route.
-      controllers: [HealthController, RuntimeConfigController, SiteFilesController, ShellController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: ClientAddresses, useValue: new ClientAddresses(config.TRUSTED_PROXIES) },
@@ -32,8 +30,8 @@ export class GatewayModule implements OnApplicationShutdown {
         ShopifyOauthProxy,
         PublicSite,
         PagePolicy,
+        Frontend,
       ],
-      exports: [ApiProxy, PublicApi, StripeWebhookProxy, ShopifyOauthProxy],
     };
   }
 

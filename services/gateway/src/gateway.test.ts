@@ -8,6 +8,7 @@ import http from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { createGatewayApp } from './app';
 import { gatewayConfigSchema, type GatewayConfig } from './config';
@@ -391,6 +392,20 @@ describe('gateway', () => {
       expect(echo.body).toContain('url,title\nhttps://a.example,A\n');
     });
 
+    it('passes a compressed upload on as it came, neither inflated nor refused', async () => {
+      const gz = gzipSync('url,title\n'.repeat(1000));
+      const res = await call('/api/stores/upload/csv', {
+        method: 'POST',
+        bearer: await token(),
+        body: gz,
+        headers: { 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+      });
+      expect(res.status).toBe(200);
+      const echo = (await res.json()) as Echo;
+      expect(echo.headers['content-encoding']).toBe('gzip');
+      expect(echo.headers['content-length']).toBe(String(gz.length));
+    });
+
     it('keeps a service’s 4xx answer as it is', async () => {
       const res = await postJson('/api/stores/reject', {}, await token());
       expect(res.status).toBe(422);
@@ -625,6 +640,8 @@ describe('gateway', () => {
     it('exposes no other /v1 route', async () => {
       expect((await call('/v1/stores/store_1/documents')).status).toBe(404);
       expect((await call('/v1/stores/store_1/search', { method: 'POST' })).status).toBe(405);
+      expect((await call('/v1/stores/store_1/search', { method: 'HEAD' })).status).toBe(405);
+      expect((await call('/v1/stores/a%2Fb/search')).status).toBe(404);
       for (const path of ['/v1', '/v1?q=x', '/v1/']) {
         const res = await call(path);
         expect(res.status).toBe(404);

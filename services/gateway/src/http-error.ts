@@ -1,4 +1,5 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /** An error the gateway answers itself, in the shared { statusCode, error, message } shape. */
 export class GatewayError extends Error {
@@ -35,3 +36,19 @@ export function sendFailure(res: ServerResponse, err: unknown, headers: Record<s
   if (err instanceof GatewayError) sendError(res, err.status, err.message, { ...headers, ...err.headers });
   else sendError(res, 500, 'Internal server error', headers);
 }
+
+/** The same error shape through Fastify (a reply that was not hijacked: compressed and logged like any other). */
+export function replyError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): FastifyReply {
+  return reply
+    .code(status)
+    .headers(headers)
+    .send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message });
+}
+
+/** "Cannot GET /path" (the query left out), the not-found message of every gateway route. */
+export const cannot = (req: IncomingMessage): string => `Cannot ${req.method} ${(req.url ?? '/').split('?')[0]}`;

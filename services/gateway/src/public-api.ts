@@ -17,19 +17,15 @@ const PREFLIGHT = {
   'access-control-max-age': '86400',
 };
 
-/** Answers CORS preflights and adds `Access-Control-Allow-Origin: *` to public assets and APIs. */
-export function openCors(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, PREFLIGHT).end();
-    return;
-  }
-  res.setHeader('access-control-allow-origin', '*');
-  next();
+/** Answers a CORS preflight: the widget's API and assets are open to any site. */
+export function preflight(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204, PREFLIGHT).end();
 }
 
+/** The paths /v1 answers (checked as sent, before any decoding) and the method of each. */
 const ROUTES: Array<{ method: string; pattern: RegExp }> = [
-  { method: 'GET', pattern: /^\/stores\/[A-Za-z0-9_-]{1,100}\/search$/ },
-  { method: 'POST', pattern: /^\/stores\/[A-Za-z0-9_-]{1,100}\/events$/ },
+  { method: 'GET', pattern: /^\/v1\/stores\/[A-Za-z0-9_-]{1,100}\/search$/ },
+  { method: 'POST', pattern: /^\/v1\/stores\/[A-Za-z0-9_-]{1,100}\/events$/ },
 ];
 
 /**
@@ -52,28 +48,32 @@ export class PublicApi {
     this.cache = new MicroCache(config.PUBLIC_CACHE_ENTRIES, config.PUBLIC_CACHE_MB * 1024 * 1024);
   }
 
-  /** Handles /v1/*, with `req.url` the part after /v1 (served ahead of Express, see app.ts). */
+  /**
+   * GET /v1/stores/:id/search and POST /v1/stores/:id/events (routes.ts) -> the search service, same
+   * path; the answer is written straight to the socket (one write for a search answer).
+   */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    openCors(req, res, () =>
-      this.route(req, res).catch((err: unknown) => {
-        if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
-        sendFailure(res, err, OPEN_CORS);
-      }),
-    );
+    res.setHeader('access-control-allow-origin', '*');
+    this.route(req, res).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+      sendFailure(res, err, OPEN_CORS);
+    });
+  };
+
+  /** Any other /v1 request: the CORS preflight, a 405 for a known path asked with another method, else a 404. */
+  readonly other = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method === 'OPTIONS') return preflight(req, res);
+    const path = (req.url ?? '/').split('?')[0];
+    const route = ROUTES.find((r) => r.pattern.test(path));
+    if (!route) return sendError(res, 404, `Cannot ${req.method} ${path}`, OPEN_CORS);
+    sendError(res, 405, `Use ${route.method} for ${path}`, { ...OPEN_CORS, allow: `${route.method}, OPTIONS` });
   };
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
-    const path = q === -1 ? url : url.slice(0, q);
-    const route = ROUTES.find((r) => r.pattern.test(path));
-    if (!route) return sendError(res, 404, `Cannot ${req.method} /v1${path}`, OPEN_CORS);
-    if (route.method !== req.method) {
-      return sendError(res, 405, `Use ${route.method} for /v1${path}`, {
-        ...OPEN_CORS,
-        allow: `${route.method}, OPTIONS`,
-      });
-    }
+    // The router matched the pattern; the store id is checked as sent (not percent-decoded).
+    if (!ROUTES.some((r) => r.pattern.test(q === -1 ? url : url.slice(0, q)))) return this.other(req, res);
     checkDeclaredLength(req, PUBLIC_BODY_LIMIT);
     const client = this.clients.of(req);
     const wait = await this.limits.publicApi.take(client.address);
@@ -86,7 +86,7 @@ export class PublicApi {
     const cacheable = req.method === 'GET' && this.cache.enabled;
     const hit = cacheable ? this.cache.get(url) : undefined;
     if (hit) {
-      res.writeHead(hit.status, { ...hit.headers, 'x-cache': 'HIT' }).end(hit.body);
+      res.writeHead(hit.status, hit.headers).end(hit.body);
       return;
     }
     // Read whole (with its cap), then sent on in one piece: a chunked body has no length to check up front.
@@ -94,12 +94,18 @@ export class PublicApi {
     forward(req, res, {
       service: 'search',
       base: this.config.SEARCH_URL,
-      path: `/v1${url}`,
+      path: url,
       client,
       body: requestBody,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       responseHeaders: cacheable ? { ...OPEN_CORS, 'x-cache': 'MISS' } : OPEN_CORS,
-      ...(cacheable ? { onComplete: (status, headers, body) => this.cache.offer(url, status, headers, body) } : {}),
+      // Kept with the headers a hit is answered with, so a hit copies nothing.
+      ...(cacheable
+        ? {
+            onComplete: (status, headers, body) =>
+              this.cache.offer(url, status, { ...headers, 'x-cache': 'HIT' }, body),
+          }
+        : {}),
     });
   }
 }

@@ -1,11 +1,12 @@
-import { Controller, Get, Inject, Injectable, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
-import { PagePolicy, setPageHeaders } from './content-security-policy';
-import { sendError } from './http-error';
+import { PagePolicy, pageHeaders } from './content-security-policy';
+import { replyError } from './http-error';
+import { sendFile } from './static-files';
 
 const ROUTE = /^\/([a-z0-9]+(-[a-z0-9]+)*)?$/;
 const PAGE_FILE = /^pages\/([a-z0-9-]+\/)*[a-z0-9-]+\.html$/;
@@ -95,59 +96,44 @@ export class PublicSite {
   }
 
   /** Sends a public answer; false when the shell should render the path instead. */
-  send(answer: PublicAnswer, res: Response): boolean {
+  async send(answer: PublicAnswer, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     switch (answer.kind) {
       case 'shell':
         return false;
       case 'page': {
         const policy = this.policy.forFile(answer.file);
-        if (!policy) {
-          sendError(res, 500, 'The page could not be read');
-          return true;
-        }
-        res.setHeader('cache-control', PUBLIC_CACHE);
-        setPageHeaders(res, policy);
-        res.sendFile(answer.file, (err) => {
-          if (err && !res.headersSent) sendError(res, 500, 'The page could not be read');
-        });
+        const headers = () => ({ 'cache-control': PUBLIC_CACHE, ...pageHeaders(policy!) });
+        const sent =
+          policy && (await sendFile(request, reply, dirname(answer.file), `/${basename(answer.file)}`, { headers }));
+        if (!sent) replyError(reply, 500, 'The page could not be read');
         return true;
       }
-      case 'redirect':
-        res.setHeader('cache-control', 'public, max-age=86400');
-        // Express writes a short HTML body for browsers ("Redirecting to …"): a page like any other.
-        setPageHeaders(res, this.policy.noScripts);
-        res.redirect(301, answer.location);
+      case 'redirect': {
+        // A short page for browsers, as Express wrote ("Redirecting to …"): a page like any other.
+        const location = encodeURI(answer.location).replace(/%25([0-9A-Fa-f]{2})/g, '%$1');
+        const href = location.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+        void reply
+          .code(301)
+          .headers({ location, 'cache-control': 'public, max-age=86400', ...pageHeaders(this.policy.noScripts) })
+          .type('text/html; charset=utf-8')
+          .send(`<!DOCTYPE html><title>Redirecting</title><p>Redirecting to <a href="${href}">${href}</a></p>`);
         return true;
+      }
       case 'not-found':
-        res.setHeader('cache-control', 'no-cache');
-        setPageHeaders(res, answer.policy);
-        res.status(404).type('html').send(answer.html);
+        void reply
+          .code(404)
+          .headers({ 'cache-control': 'no-cache', ...pageHeaders(answer.policy) })
+          .type('text/html; charset=utf-8')
+          .send(answer.html);
         return true;
     }
   }
 
-  /** A generated file at the site's root (sitemap.xml, robots.txt), or 404 before the first build. */
-  sendFile(name: 'sitemap.xml' | 'robots.txt', type: string, res: Response): void {
-    res.setHeader('cache-control', 'public, max-age=3600');
-    res.type(type);
-    res.sendFile(join(this.dir, name), (err) => {
-      if (err && !res.headersSent) sendError(res, 404, `${name} is not built yet (run npm run build)`);
-    });
-  }
-}
-
-/** /sitemap.xml and /robots.txt of the public site. */
-@Controller()
-export class SiteFilesController {
-  constructor(private readonly site: PublicSite) {}
-
-  @Get('sitemap.xml')
-  sitemap(@Res() res: Response): void {
-    this.site.sendFile('sitemap.xml', 'application/xml', res);
-  }
-
-  @Get('robots.txt')
-  robots(@Res() res: Response): void {
-    this.site.sendFile('robots.txt', 'text/plain', res);
+  /** A generated file at the site's root (GET /sitemap.xml, /robots.txt), or 404 before the first build. */
+  async sendRootFile(request: FastifyRequest, reply: FastifyReply, name: 'sitemap.xml' | 'robots.txt') {
+    const headers = () => ({ 'cache-control': 'public, max-age=3600' });
+    if (!(await sendFile(request, reply, this.dir, `/${name}`, { headers })))
+      replyError(reply, 404, `${name} is not built yet (run npm run build)`);
+    return reply;
   }
 }

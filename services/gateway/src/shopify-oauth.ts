@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
@@ -7,7 +7,7 @@ import { GatewayError, sendError, sendFailure } from './http-error';
 import { RateLimits } from './rate-limits';
 
 /** The stores service's route for each public step. */
-const STEPS: Record<string, string> = { '/auth': '/shopify/oauth/begin', '/callback': '/shopify/oauth/callback' };
+export const SHOPIFY_STEPS = { auth: '/shopify/oauth/begin', callback: '/shopify/oauth/callback' } as const;
 /** The cookies of the Shopify library's signed OAuth state; no other cookie of the owner's goes to a service. */
 const STATE_COOKIE = /^shopify_app_state(\.sig)?=/;
 
@@ -27,23 +27,24 @@ export class ShopifyOauthProxy {
     private readonly limits: RateLimits,
   ) {}
 
-  /** Express handler mounted at /shopify (req.path is the part after it); /shopify itself is a public page. */
-  readonly handle = (req: Request, res: Response, next: NextFunction): void => {
-    if (!STEPS[req.path]) return next();
-    this.route(req, res).catch((err: unknown) => {
-      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
-      sendFailure(res, err);
-    });
-  };
+  /** GET /shopify/auth or /shopify/callback (routes.ts; any method, for the 405) -> the stores service's step. */
+  handle(step: keyof typeof SHOPIFY_STEPS) {
+    return (req: IncomingMessage, res: ServerResponse): void => {
+      this.route(req, res, step).catch((err: unknown) => {
+        if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+        sendFailure(res, err);
+      });
+    };
+  }
 
-  private async route(req: Request, res: Response): Promise<void> {
-    const target = STEPS[req.path]!;
-    if (req.method !== 'GET') return sendError(res, 405, `Use GET for /shopify${req.path}`, { allow: 'GET' });
+  private async route(req: IncomingMessage, res: ServerResponse, step: keyof typeof SHOPIFY_STEPS): Promise<void> {
+    if (req.method !== 'GET') return sendError(res, 405, `Use GET for /shopify/${step}`, { allow: 'GET' });
     const client = this.clients.of(req);
     const wait = await this.limits.publicApi.take(`shopify-oauth:${client.address}`);
     if (wait)
       return sendError(res, 429, 'Too many requests; wait a moment and try again', { 'retry-after': String(wait) });
-    const q = req.originalUrl.indexOf('?');
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
     const cookie = (req.headers.cookie ?? '')
       .split(';')
       .map((c) => c.trim())
@@ -52,7 +53,7 @@ export class ShopifyOauthProxy {
     forward(req, res, {
       service: 'stores',
       base: this.config.STORES_URL,
-      path: target + (q === -1 ? '' : req.originalUrl.slice(q)),
+      path: SHOPIFY_STEPS[step] + (q === -1 ? '' : url.slice(q)),
       client,
       timeoutMs: this.config.UPSTREAM_TIMEOUT_MS,
       headers: cookie ? { cookie } : {},

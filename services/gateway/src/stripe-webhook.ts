@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
@@ -25,16 +25,15 @@ export class StripeWebhookProxy {
     private readonly limits: RateLimits,
   ) {}
 
-  /** Express handler mounted at /webhooks/stripe (req.path is the part after it). */
-  readonly handle = (req: Request, res: Response): void => {
+  /** /webhooks/stripe (routes.ts), any method: the body streams on untouched. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     this.route(req, res).catch((err: unknown) => {
       if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
       sendFailure(res, err);
     });
   };
 
-  private async route(req: Request, res: Response): Promise<void> {
-    if (req.path !== '/') return sendError(res, 404, `Cannot ${req.method} ${req.originalUrl.split('?')[0]}`);
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return sendError(res, 405, 'Use POST for /webhooks/stripe', { allow: 'POST' });
     checkDeclaredLength(req, WEBHOOK_BODY_LIMIT);
     const client = this.clients.of(req);

@@ -25,7 +25,7 @@ export function errorName(status: number): string {
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('ErrorFilter');
 
-  /** The app's HTTP adapter: the services run on Fastify, the gateway on Express. */
+  /** The app's HTTP adapter (Fastify's, in the services and the gateway). */
   constructor(private readonly http: HttpServer) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {

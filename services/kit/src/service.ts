@@ -106,7 +106,7 @@ export async function createServiceApp(
  * Requests the router refuses before any route or hook sees them, in the shared error format (the
  * router's own answers carry the raw path and no cache-control).
  */
-function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const [statusCode, message] =
     error.code === 'FST_ERR_BAD_URL'
       ? [400, 'The request path is not valid percent-encoded UTF-8']

@@ -209,8 +209,8 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
       `no socket errors, no non-2xx, >= ${MIN_ACHIEVED * 100}% of the rate answered. ` +
       `Search: a ${indexed.toLocaleString('en')}-document store, every keystroke of ${queries.length} queries typed from ` +
       `TED talk titles (${paths.length} requests, ${withHits} with hits), limit 8. ` +
-      `Static: GET ${STATIC_PATH}, which the gateway answers itself (a Nest route, through Express, as all its own ` +
-      `routes; /v1 is answered ahead of Express). ${cpus().length} cores.\n\n` +
+      `Static: GET ${STATIC_PATH}, which the gateway answers itself (a Fastify route, as all its routes: ` +
+      `services/gateway/src/routes.ts). ${cpus().length} cores.\n\n` +
       table(
         ['endpoint', 'rate held /s', 'p50 ms', 'p99 ms', 'steps'],
         [

@@ -22,7 +22,7 @@ const swcOptions = {
 
 /**
  * Every script and stylesheet is also written brotli- (best quality) and gzip-compressed, once, at
- * build: the gateway serves those files as they are (services/gateway/src/precompressed.ts).
+ * build: the gateway serves those files as they are (services/gateway/src/static-files.ts).
  * Compressing on the fly it could only afford a fast setting, about 15% larger.
  */
 const precompress = () => [

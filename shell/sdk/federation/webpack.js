@@ -69,6 +69,9 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         : {};
     const alias = {
       ...(production ? productionBuilds : {}),
+      // The contracts from their TypeScript source (their dist is CommonJS, for Node), so webpack can
+      // tree-shake them: a remote page carries the schemas it uses, not all of them (see the rule below).
+      '@sniff/contracts$': path.join(__dirname, '../../../services/contracts/src/index.ts'),
       ...(host ? {} : { 'sniff-remote-standalone$': standalone }),
     };
     return {
@@ -89,6 +92,8 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
       module: {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
+          // Modules of the contracts only declare things: what nothing imports can be left out.
+          { test: /[\\/]services[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
           { test: /\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|ico)$/, type: 'asset/resource' },
         ],

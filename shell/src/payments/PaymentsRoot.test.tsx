@@ -31,12 +31,17 @@ async function start(stripe: StripeConfig) {
   const { render, screen, act } = tl;
   cleanup = tl.cleanup;
   const { PaymentsRoot } = await import('./PaymentsRoot');
-  const { useStripe } = await import('@stripe/react-stripe-js');
+  const { loadPaymentProvider } = await import('./load-payment-provider');
+  const { useEffect, useState } = await import('react');
   function Probe({ payments }: { payments: Payments }) {
-    const client = useStripe() as unknown as { pk?: string } | null;
+    const [client, setClient] = useState<string>('none');
+    useEffect(() => {
+      if (payments.status === 'ready')
+        void loadPaymentProvider(stripe).then((p) => setClient((p.stripe as unknown as { pk?: string })?.pk ?? 'none'));
+    }, [payments.status]);
     return (
       <p>
-        status: {payments.status}; error: {payments.error ?? 'none'}; client: {client?.pk ?? 'none'}
+        status: {payments.status}; error: {payments.error ?? 'none'}; client: {client}
       </p>
     );
   }

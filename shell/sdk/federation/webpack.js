@@ -74,7 +74,9 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
       '@sniff/contracts$': path.join(__dirname, '../../../services/contracts/src/index.ts'),
       ...(host ? {} : { 'sniff-remote-standalone$': standalone }),
     };
-    return {
+    // A production remote leaves the federation runtime to the shell (see runtime-for-remotes.js).
+    const externalRuntime = production && !host;
+    const config = {
       context: dir,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -86,7 +88,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
-        clean: true,
+        clean: externalRuntime ? { keep: /^federation-runtime\.js/ } : true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias },
       module: {
@@ -111,10 +113,18 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           dts: false,
           // The runtime only for browsers (no Node loading code); a remote's own copy also leaves out
           // the manifest snapshot code, which only the shell uses to find remotes.
-          experiments: { optimization: { target: 'web', ...(host ? {} : { disableSnapshot: true }) } },
+          experiments: { optimization: { target: 'web', ...(host ? {} : { disableSnapshot: true }) }, externalRuntime },
+          // The shell provides its runtime to the remotes, which then carry none of their own.
+          ...(host ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-plugin.js')] } : {}),
         }),
         ...(Object.keys(entry).length
-          ? [new HtmlWebpackPlugin({ title, templateContent: htmlTemplate(title), chunks: Object.keys(entry) })]
+          ? [
+              new HtmlWebpackPlugin({
+                title,
+                templateContent: htmlTemplate(title, externalRuntime ? ['federation-runtime.js'] : []),
+                chunks: Object.keys(entry),
+              }),
+            ]
           : []),
         ...(production ? precompress() : []),
       ],
@@ -135,10 +145,27 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         ],
       },
     };
+    return externalRuntime && entry.standalone ? [config, standaloneRuntimeConfig(dir, name)] : config;
   };
 }
 
-function htmlTemplate(title) {
+/**
+ * A production remote's standalone page loads federation-runtime.js first: a build of its own
+ * (without federation) that provides the runtime the remote's build leaves out.
+ */
+function standaloneRuntimeConfig(dir, name) {
+  return {
+    name: `${name}-federation-runtime`,
+    context: dir,
+    mode: 'production',
+    devtool: 'source-map',
+    entry: { 'federation-runtime': path.join(__dirname, 'standalone-runtime.js') },
+    output: { path: path.join(dir, 'dist'), filename: '[name].js', uniqueName: `${name}_runtime`, clean: false },
+    performance: { hints: false },
+  };
+}
+
+function htmlTemplate(title, headScripts = []) {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -152,6 +179,7 @@ function htmlTemplate(title) {
         if (t === 'dark' || (!t && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
       } catch (e) {}
     </script>
+    ${headScripts.map((src) => `<script src="${src}"></script>`).join('\n    ')}
   </head>
   <body>
     <div id="root"></div>

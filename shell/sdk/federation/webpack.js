@@ -6,6 +6,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedFor } = require('./shared');
 
@@ -76,6 +77,10 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
     };
     // A production remote leaves the federation runtime to the shell (see runtime-for-remotes.js).
     const externalRuntime = production && !host;
+    // A production remote's styles are stylesheets of their own (loaded with its page's chunk), not
+    // JavaScript that injects them: less script to fetch and run. The shell keeps style-loader: its page
+    // template is its own (shell/webpack.config.js) and its public pages carry their CSS inline.
+    const extractCss = production && !host;
     const config = {
       context: dir,
       mode: production ? 'production' : 'development',
@@ -96,7 +101,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
           // Modules of the contracts only declare things: what nothing imports can be left out.
           { test: /[\\/]services[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.css$/, use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|ico)$/, type: 'asset/resource' },
         ],
       },
@@ -125,6 +130,9 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
                 chunks: Object.keys(entry),
               }),
             ]
+          : []),
+        ...(extractCss
+          ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),
         ...(production ? precompress() : []),
       ],

@@ -8,6 +8,8 @@ export interface DashboardRoute {
   remote?: string;
   /** false: reached from the user menu, not listed in the sidebar. */
   inSidebar?: false;
+  /** The page takes payments: Stripe.js is loaded once the owner opens it (not on every page). */
+  payments?: true;
 }
 
 export type IconName = 'home' | 'plus' | 'list' | 'book' | 'chart' | 'card';
@@ -30,7 +32,14 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
     remote: 'mfe_stores',
   },
   { path: 'analytics', label: 'Analytics', title: 'Analytics', icon: 'chart', remote: 'mfe_analytics' },
-  { path: 'subscribe', label: 'Subscribe', title: 'Choose Your Plan', icon: 'card', remote: 'mfe_billing' },
+  {
+    path: 'subscribe',
+    label: 'Subscribe',
+    title: 'Choose Your Plan',
+    icon: 'card',
+    remote: 'mfe_billing',
+    payments: true,
+  },
   { path: 'account', label: 'Account', title: 'Your Account', icon: 'card', remote: 'mfe_billing', inSidebar: false },
 ];
 

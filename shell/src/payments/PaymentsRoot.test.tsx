@@ -25,7 +25,7 @@ let cleanup = () => undefined as void;
  * Fresh modules per test (@stripe/stripe-js and our loader both keep the page's one load), React and
  * Testing Library included so they agree; its /pure entry, whose cleanup is ours to call.
  */
-async function start(stripe: StripeConfig) {
+async function start(stripe: StripeConfig, needed = true) {
   jest.resetModules();
   const tl = await import('@testing-library/react/pure');
   const { render, screen, act } = tl;
@@ -45,9 +45,14 @@ async function start(stripe: StripeConfig) {
       </p>
     );
   }
-  render(<PaymentsRoot config={stripe}>{(payments): ReactNode => <Probe payments={payments} />}</PaymentsRoot>);
+  const page = (need: boolean) => (
+    <PaymentsRoot config={stripe} needed={need}>
+      {(payments): ReactNode => <Probe payments={payments} />}
+    </PaymentsRoot>
+  );
+  const { rerender } = render(page(needed));
   const text = () => screen.getByText(/^status:/).textContent ?? '';
-  return { screen, act, text };
+  return { screen, act, text, setNeeded: (need: boolean) => rerender(page(need)) };
 }
 
 const scripts = () => [...document.querySelectorAll('script')].map((s) => s.src);
@@ -60,6 +65,22 @@ describe('the payment provider at the dashboard root', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => cleanup());
+
+  it('fetches no script until a page that takes payments is opened, then keeps it', async () => {
+    const { act, text, setNeeded } = await start({ publishableKey: 'pk_test_sniff', scriptUrl: STAND_IN }, false);
+    await act(async () => undefined);
+    expect(scripts()).toEqual([]);
+    expect(text()).toContain('status: loading');
+    await act(async () => setNeeded(true));
+    expect(scripts()).toEqual([STAND_IN]);
+    await act(async () => setNeeded(false));
+    await act(async () => {
+      defineStripeJs();
+      scriptWith(STAND_IN).dispatchEvent(new Event('load'));
+    });
+    expect(text()).toContain('status: ready');
+    expect(scripts()).toEqual([STAND_IN]);
+  });
 
   it('without a publishable key: unavailable, and no script is fetched at all', async () => {
     const { screen } = await start({ publishableKey: '', scriptUrl: STAND_IN });

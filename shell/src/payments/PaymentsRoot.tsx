@@ -9,21 +9,28 @@ type Status = Pick<Payments, 'status' | 'error'>;
 const goToCheckout = (url: string) => window.location.assign(url);
 
 /**
- * The dashboard's root for payments: starts loading Stripe.js once and hands its state to the
- * platform (remotes read it as `payments`). Checkout is Stripe's hosted page, so no page renders
- * Stripe's React components: their <Elements> provider (3 kB compressed) is not loaded.
+ * The dashboard's root for payments: once `needed` (the owner opened a page that takes payments), it
+ * starts loading Stripe.js, once, and hands its state to the platform (remotes read it as
+ * `payments`); the other pages never fetch Stripe.js. Checkout is Stripe's hosted page, so no page
+ * renders Stripe's React components: their <Elements> provider (3 kB compressed) is not loaded.
  */
 export function PaymentsRoot({
   config,
+  needed = true,
   children,
 }: {
   config: StripeConfig;
+  needed?: boolean;
   children: (payments: Payments) => ReactNode;
 }) {
-  const provider = useMemo(() => loadPaymentProvider(config), [config]);
+  // Once started, the load carries on when the owner moves to a page without payments.
+  const [started, setStarted] = useState(needed);
+  if (needed && !started) setStarted(true);
+  const provider = useMemo(() => (started ? loadPaymentProvider(config) : null), [config, started]);
   const [status, setStatus] = useState<Status>({ status: 'loading', error: null });
 
   useEffect(() => {
+    if (!provider) return;
     let live = true;
     setStatus({ status: 'loading', error: null });
     void provider.then((p) => {

@@ -73,7 +73,7 @@ describe('dashboard routes', () => {
   it('sends unknown dashboard paths to /dashboard', async () => {
     renderAt('/dashboard/no-such-page', working);
     expect((await screen.findByTestId('path')).textContent).toBe('/dashboard');
-    expect(screen.getByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
   });
 
   it('shows a panel for a remote that cannot load while the sidebar keeps working', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, usePlans } from '@sniff/shell-sdk';
 import {
@@ -30,8 +30,10 @@ import { ConnectCustomStep } from './steps/ConnectCustomStep';
 import { ConnectSquarespaceStep, EMPTY_SQUARESPACE_FORM, type SquarespaceForm } from './steps/ConnectSquarespaceStep';
 import { ConnectShopifyStep } from './steps/ConnectShopifyStep';
 import { CreateFailedStep } from './steps/CreateFailedStep';
-import { SetupWidgetStep } from './steps/SetupWidgetStep';
-import { Button } from '@sniff/ui';
+import { Button, Spinner } from '@sniff/ui';
+
+// Step 4 (the widget studio) is its own chunk, fetched once a widget exists: the page opens on step 1.
+const SetupWidgetStep = lazy(() => import('./steps/SetupWidgetStep').then((m) => ({ default: m.SetupWidgetStep })));
 
 export { validateStoreInfo } from './store-info';
 
@@ -283,11 +285,13 @@ export function CreateStorePage() {
         />
       )}
       {step === 4 && created && (
-        <SetupWidgetStep
-          created={created}
-          isFree={entitlements.isFree}
-          plan={{ sizes: entitlements.sizes, customPlaceholder: entitlements.customPlaceholder }}
-        />
+        <Suspense fallback={<Spinner label="Loading the widget design" />}>
+          <SetupWidgetStep
+            created={created}
+            isFree={entitlements.isFree}
+            plan={{ sizes: entitlements.sizes, customPlaceholder: entitlements.customPlaceholder }}
+          />
+        </Suspense>
       )}
       {step === 4 && !created && <CreateFailedStep reason={createError} onRetry={() => setStep(3)} />}
 

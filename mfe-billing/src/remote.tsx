@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { defineRemote, getPlatform } from '@sniff/shell-sdk';
+import { Spinner } from '@sniff/ui';
 import { billingApi } from './shared/api';
-import { AccountPage } from './features/account/AccountPage';
 import { PlansPage } from './features/plans/PlansPage';
 import './styles.css';
 
@@ -9,5 +10,15 @@ getPlatform().inject({
   reducer: billingApi.reducer,
   middleware: billingApi.middleware,
 });
+
+// The account page (export, invoices, Delete Account) is its own chunk: Choose Your Plan does not load it.
+const LazyAccountPage = lazy(() => import('./features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
+function AccountPage() {
+  return (
+    <Suspense fallback={<Spinner label="Loading your account" />}>
+      <LazyAccountPage />
+    </Suspense>
+  );
+}
 
 export default defineRemote({ id: 'mfe-billing', pages: { subscribe: PlansPage, account: AccountPage } });

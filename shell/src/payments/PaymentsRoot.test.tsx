@@ -51,6 +51,10 @@ async function start(stripe: StripeConfig, needed = true) {
     </PaymentsRoot>
   );
   const { rerender } = render(page(needed));
+  // The loader is a chunk of its own (a dynamic import): let it arrive.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   const text = () => screen.getByText(/^status:/).textContent ?? '';
   return { screen, act, text, setNeeded: (need: boolean) => rerender(page(need)) };
 }
@@ -71,7 +75,10 @@ describe('the payment provider at the dashboard root', () => {
     await act(async () => undefined);
     expect(scripts()).toEqual([]);
     expect(text()).toContain('status: loading');
-    await act(async () => setNeeded(true));
+    await act(async () => {
+      setNeeded(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(scripts()).toEqual([STAND_IN]);
     await act(async () => setNeeded(false));
     await act(async () => {

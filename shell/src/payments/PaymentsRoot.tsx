@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Payments } from '@sniff/shell-sdk';
 import type { StripeConfig } from '../shared/config';
-import { loadPaymentProvider } from './load-payment-provider';
 
 type Status = Pick<Payments, 'status' | 'error'>;
 
@@ -26,7 +25,11 @@ export function PaymentsRoot({
   // Once started, the load carries on when the owner moves to a page without payments.
   const [started, setStarted] = useState(needed);
   if (needed && !started) setStarted(true);
-  const provider = useMemo(() => (started ? loadPaymentProvider(config) : null), [config, started]);
+  // The loader (with Stripe's) is fetched with it: pages without payments carry neither.
+  const provider = useMemo(
+    () => (started ? import('./load-payment-provider').then((m) => m.loadPaymentProvider(config)) : null),
+    [config, started],
+  );
   const [status, setStatus] = useState<Status>({ status: 'loading', error: null });
 
   useEffect(() => {

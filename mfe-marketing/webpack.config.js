@@ -79,7 +79,9 @@ const contractsFromSource = {
 module.exports = (env, argv) => {
   // `webpack --env prerenderOnly` rebuilds just the Node build (quick iteration on the pre-renderer).
   if (env.prerenderOnly) return { ...prerender, dependencies: [] };
-  const browser = { ...remote(env, argv), name: 'remote' };
+  // The remote's build, then (in production) its standalone page's runtime build.
+  const [remoteConfig, ...standalone] = [remote(env, argv)].flat();
+  const browser = { ...remoteConfig, name: 'remote' };
   browser.resolve.alias = { ...browser.resolve.alias, ...contractsFromSource.alias };
   browser.module.rules.push(contractsFromSource.rule);
   // Pre-rendered pages carry this CSS inline already: style-loader skips it there (insert-style.js).
@@ -89,5 +91,5 @@ module.exports = (env, argv) => {
       ? { ...rule, use: [{ loader: 'style-loader', options: { insert } }, 'css-loader'] }
       : rule,
   );
-  return argv.mode === 'development' || env.WEBPACK_SERVE ? browser : [browser, prerender];
+  return argv.mode === 'development' || env.WEBPACK_SERVE ? browser : [browser, ...standalone, prerender];
 };

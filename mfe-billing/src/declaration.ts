@@ -4,7 +4,7 @@ import type { RemoteDeclaration } from '@sniff/shell-sdk';
 export default {
   id: 'mfe-billing',
   routes: [
-    { path: 'subscribe', title: 'Choose Your Plan', destination: 'billing.subscribe' },
+    { path: 'subscribe', title: 'Choose Your Plan', destination: 'billing.subscribe', payments: true },
     // Reached from the user menu, not the sidebar.
     { path: 'account', title: 'Your Account', destination: 'billing.account' },
   ],

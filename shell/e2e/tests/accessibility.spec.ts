@@ -83,3 +83,34 @@ test.describe.serial('dashboard accessibility', () => {
     await expect(page).toHaveURL(/\/dashboard\/installation-guide$/);
   });
 });
+
+/** The top bar's avatar (an icon Button) shows the owner's initials whole and centred in its circle. */
+test('the avatar shows the initials whole and centred, in both themes, on a desktop and a phone', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
+  const avatar = page.getByRole('button', { name: 'User menu' });
+  await expect(avatar).toHaveText('DO');
+  for (const [name, size] of Object.entries(VIEWPORTS)) {
+    for (const dark of [false, true]) {
+      await page.setViewportSize(size);
+      await setTheme(page, dark);
+      const fit = await avatar.evaluate((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const text = range.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return {
+          clipped: button.scrollWidth > button.clientWidth || text.left < box.left || text.right > box.right,
+          offCentre: Math.abs(text.left + text.width / 2 - (box.left + box.width / 2)),
+          round: box.width === box.height,
+        };
+      });
+      await avatar.screenshot({ path: test.info().outputPath(`avatar-${name}-${dark ? 'dark' : 'light'}.png`) });
+      const where = `${name}, ${dark ? 'dark' : 'light'}`;
+      expect(fit.clipped, `${where}: initials clipped`).toBe(false);
+      expect(fit.offCentre, `${where}: initials off centre`).toBeLessThanOrEqual(1);
+      expect(fit.round, `${where}: not a circle`).toBe(true);
+    }
+  }
+});

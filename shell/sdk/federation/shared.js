@@ -16,6 +16,9 @@ const SINGLETONS = [
   '@reduxjs/toolkit/query',
   '@reduxjs/toolkit/query/react',
   '@sniff/shell-sdk',
+  // The shared primitives (Button, Dialog, Tabs, toasts): the shell has them already, so a remote page
+  // no longer loads its own copy (about 3 kB compressed).
+  '@sniff/ui',
   'zod',
 ];
 

@@ -6,6 +6,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedFor } = require('./shared');
 const { RemoteDeclarationPlugin } = require('./declaration-plugin');
@@ -71,9 +72,18 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         : {};
     const alias = {
       ...(production ? productionBuilds : {}),
+      // The contracts from their TypeScript source (their dist is CommonJS, for Node), so webpack can
+      // tree-shake them: a remote page carries the schemas it uses, not all of them (see the rule below).
+      '@sniff/contracts$': path.join(__dirname, '../../../services/contracts/src/index.ts'),
       ...(host ? {} : { 'sniff-remote-standalone$': standalone }),
     };
-    return {
+    // A production remote leaves the federation runtime to the shell (see runtime-for-remotes.js).
+    const externalRuntime = production && !host;
+    // A production remote's styles are stylesheets of their own (loaded with its page's chunk), not
+    // JavaScript that injects them: less script to fetch and run. The shell keeps style-loader: its page
+    // template is its own (shell/webpack.config.js) and its public pages carry their CSS inline.
+    const extractCss = production && !host;
+    const config = {
       context: dir,
       mode: production ? 'production' : 'development',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -85,13 +95,15 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
-        clean: true,
+        clean: externalRuntime ? { keep: /^federation-runtime\.js/ } : true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], alias },
       module: {
         rules: [
           { test: /\.[jt]sx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions } },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Modules of the contracts only declare things: what nothing imports can be left out.
+          { test: /[\\/]services[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          { test: /\.css$/, use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|ico)$/, type: 'asset/resource' },
         ],
       },
@@ -108,11 +120,22 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           dts: false,
           // The runtime only for browsers (no Node loading code); a remote's own copy also leaves out
           // the manifest snapshot code, which only the shell uses to find remotes.
-          experiments: { optimization: { target: 'web', ...(host ? {} : { disableSnapshot: true }) } },
+          experiments: { optimization: { target: 'web', ...(host ? {} : { disableSnapshot: true }) }, externalRuntime },
+          // The shell provides its runtime to the remotes, which then carry none of their own.
+          ...(host ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-plugin.js')] } : {}),
         }),
         ...(!host && fs.existsSync(declaration) ? [new RemoteDeclarationPlugin(declaration)] : []),
         ...(Object.keys(entry).length
-          ? [new HtmlWebpackPlugin({ title, templateContent: htmlTemplate(title), chunks: Object.keys(entry) })]
+          ? [
+              new HtmlWebpackPlugin({
+                title,
+                templateContent: htmlTemplate(title, externalRuntime ? ['federation-runtime.js'] : []),
+                chunks: Object.keys(entry),
+              }),
+            ]
+          : []),
+        ...(extractCss
+          ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' })]
           : []),
         ...(production ? precompress() : []),
       ],
@@ -133,10 +156,27 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
         ],
       },
     };
+    return externalRuntime && entry.standalone ? [config, standaloneRuntimeConfig(dir, name)] : config;
   };
 }
 
-function htmlTemplate(title) {
+/**
+ * A production remote's standalone page loads federation-runtime.js first: a build of its own
+ * (without federation) that provides the runtime the remote's build leaves out.
+ */
+function standaloneRuntimeConfig(dir, name) {
+  return {
+    name: `${name}-federation-runtime`,
+    context: dir,
+    mode: 'production',
+    devtool: 'source-map',
+    entry: { 'federation-runtime': path.join(__dirname, 'standalone-runtime.js') },
+    output: { path: path.join(dir, 'dist'), filename: '[name].js', uniqueName: `${name}_runtime`, clean: false },
+    performance: { hints: false },
+  };
+}
+
+function htmlTemplate(title, headScripts = []) {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -150,6 +190,7 @@ function htmlTemplate(title) {
         if (t === 'dark' || (!t && matchMedia('(prefers-color-scheme: dark)').matches)) document.documentElement.classList.add('dark');
       } catch (e) {}
     </script>
+    ${headScripts.map((src) => `<script src="${src}"></script>`).join('\n    ')}
   </head>
   <body>
     <div id="root"></div>

@@ -45,6 +45,8 @@ export const routeDeclarationSchema = z
     title: text(60),
     /** The name other parts of Sniff link to this page by. */
     destination: destinationName.optional(),
+    /** The page takes payments: the shell loads the payment provider's script (Stripe.js) once it is shown. */
+    payments: z.literal(true).optional(),
   })
   .strict();
 

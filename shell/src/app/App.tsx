@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import type { Injectable, SniffStore } from '@sniff/shell-sdk';
 import { AuthChecking } from '../auth/AuthChecking';
 import { PublicPlatform } from '../auth/PublicPlatform';
@@ -8,7 +8,7 @@ import { RemoteLoaderContext, RemotePage } from '../remotes/RemotePage';
 import type { RemoteLoader } from '../remotes/loader';
 import type { RuntimeConfig } from '../shared/config';
 import { PUBLIC_REMOTE } from './routes';
-import { ErrorScreen } from './ErrorScreen';
+import { ErrorBoundary } from './ErrorScreen';
 
 interface AppProps {
   config: RuntimeConfig;
@@ -34,45 +34,52 @@ function LoadAsPage() {
   return <AuthChecking />;
 }
 
+/**
+ * The declarative router (BrowserRouter), not a data router: nothing here uses loaders or actions,
+ * and the data router cost 13 kB of compressed JavaScript on every page. The pre-renderer renders the
+ * public page in the same tree (mfe-marketing/src/prerender/render.tsx), so hydration matches.
+ */
 export function App({ config, store, inject, loadRemote }: AppProps) {
-  const router = useMemo(() => {
-    // The shell's own API joins the store as the dashboard's code arrives, before its first query.
-    const Dashboard = lazy(() =>
-      loadDashboard().then(({ DashboardApp, shellApi }) => {
-        inject(shellApi);
-        return { default: DashboardApp };
-      }),
-    );
-    return createBrowserRouter([
-      {
-        errorElement: <ErrorScreen />,
-        children: [
-          {
-            path: '/dashboard/*',
-            element: servedAsDashboard ? (
-              <Suspense fallback={<AuthChecking />}>
-                <Dashboard config={config} inject={inject} />
-              </Suspense>
-            ) : (
-              <LoadAsPage />
-            ),
-          },
-          {
-            path: '*',
-            element: (
-              <PublicPlatform config={config} inject={inject}>
-                <RemotePage {...PUBLIC_REMOTE} />
-              </PublicPlatform>
-            ),
-          },
-        ],
-      },
-    ]);
-  }, [config, inject]);
+  // The shell's own API joins the store as the dashboard's code arrives, before its first query.
+  const Dashboard = useMemo(
+    () =>
+      lazy(() =>
+        loadDashboard().then(({ DashboardApp, shellApi }) => {
+          inject(shellApi);
+          return { default: DashboardApp };
+        }),
+      ),
+    [inject],
+  );
   return (
     <Provider store={store}>
       <RemoteLoaderContext.Provider value={loadRemote}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <ErrorBoundary>
+            <Routes>
+              <Route
+                path="/dashboard/*"
+                element={
+                  servedAsDashboard ? (
+                    <Suspense fallback={<AuthChecking />}>
+                      <Dashboard config={config} inject={inject} />
+                    </Suspense>
+                  ) : (
+                    <LoadAsPage />
+                  )
+                }
+              />
+              <Route
+                path="*"
+                element={
+                  <PublicPlatform config={config} inject={inject}>
+                    <RemotePage {...PUBLIC_REMOTE} />
+                  </PublicPlatform>
+                }
+              />
+            </Routes>
+          </ErrorBoundary>
+        </BrowserRouter>
       </RemoteLoaderContext.Provider>
     </Provider>
   );

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ErrorScreen } from './ErrorScreen';
+import { ErrorBoundary } from './ErrorScreen';
 
 function Broken(): never {
   throw new Error('kaput');
@@ -9,8 +8,21 @@ function Broken(): never {
 
 it('a page that crashes while rendering shows the application error screen', () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorScreen /> }]);
-  render(<RouterProvider router={router} />);
+  render(
+    <ErrorBoundary>
+      <Broken />
+    </ErrorBoundary>,
+  );
   expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
   expect(screen.getByText('kaput')).toBeTruthy();
+});
+
+it('a page that renders is shown as it is', () => {
+  render(
+    <ErrorBoundary>
+      <p>fine</p>
+    </ErrorBoundary>,
+  );
+  expect(screen.getByText('fine')).toBeTruthy();
+  expect(screen.queryByRole('alert')).toBeNull();
 });

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useAuth0 } from '@auth0/auth0-react';
-import { useNavigate } from 'react-router-dom';
 import { errorMessage, registerPlatform, type Injectable, type Payments, type Theme } from '@sniff/shell-sdk';
 import { useNavigation } from '../navigation/NavigationProvider';
 import { chooseTheme, initialTheme } from '../theme/theme';
 import { redirectOptions } from './auth0-options';
 import { useUserInfoQuery } from './shellApi';
+import { useStableNavigate } from '../shared/use-stable-navigate';
 
 interface Props {
   apiBaseUrl: string;
@@ -22,7 +22,7 @@ interface Props {
  */
 export function PlatformBridge({ apiBaseUrl, widgetHost, inject, payments, children }: Props) {
   const auth = useAuth0();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [theme, setTheme] = useState<Theme>(() => initialTheme());
   const info = useUserInfoQuery(undefined, { skip: !auth.isAuthenticated });
   const { navigation } = useNavigation();

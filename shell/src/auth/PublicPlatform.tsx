@@ -1,9 +1,9 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { registerPlatform, type Injectable, type Theme } from '@sniff/shell-sdk';
 import type { RuntimeConfig } from '../shared/config';
 import { chooseTheme, initialTheme } from '../theme/theme';
 import { createPublicPlatform } from './public-platform';
+import { useStableNavigate } from '../shared/use-stable-navigate';
 
 interface Props {
   config: RuntimeConfig;
@@ -17,7 +17,7 @@ interface Props {
  * pre-rendered page hydrates into the same tree.
  */
 export function PublicPlatform({ config, inject, children }: Props) {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [theme, setTheme] = useState<Theme>(() => initialTheme());
 
   useLayoutEffect(() => {

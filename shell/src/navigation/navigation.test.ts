@@ -75,7 +75,14 @@ describe('building the navigation', () => {
       sidebar: [{ route: 'stores', label: 'Impostor', icon: 'star', order: 1, plans: 'all' }],
     });
     const nav = buildNavigation(SHELL_DECLARATION, [...productResults(), { remote: 'mfe_extra', declaration: taken }]);
-    expect(pageFor(nav, '/dashboard/stores')).toEqual({ path: 'stores', title: 'Your Stores', remote: 'mfe_stores' });
+    expect(pageFor(nav, '/dashboard/stores')).toEqual({
+      path: 'stores',
+      title: 'Your Stores',
+      remote: 'mfe_stores',
+      payments: false,
+    });
+    // Choose Your Plan takes payments (Stripe.js is loaded there only)
+    expect(pageFor(nav, '/dashboard/subscribe')?.payments).toBe(true);
     expect(nav.sidebar.map((l) => l.label)).not.toContain('Impostor');
     expect(nav.destinations.get('billing.subscribe')).toBe('/dashboard/subscribe');
     expect(nav.destinations.has('extra.stores')).toBe(false);

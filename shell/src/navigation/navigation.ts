@@ -7,6 +7,8 @@ export interface DashboardPage {
   path: string;
   title: string;
   remote: string | null;
+  /** It takes payments: Stripe.js is loaded once it is shown (not on every page). */
+  payments: boolean;
 }
 
 export interface SidebarLink {
@@ -52,7 +54,7 @@ export function buildNavigation(shell: RemoteDeclaration, results: readonly Decl
         continue;
       }
       owners.set(route.path, who);
-      pages.push({ path: route.path, title: route.title, remote });
+      pages.push({ path: route.path, title: route.title, remote, payments: route.payments === true });
       if (!route.destination) continue;
       if (destinations.has(route.destination)) {
         console.error(`[sniff] ${who} declares destination "${route.destination}" again: left out`);

@@ -25,24 +25,38 @@ let cleanup = () => undefined as void;
  * Fresh modules per test (@stripe/stripe-js and our loader both keep the page's one load), React and
  * Testing Library included so they agree; its /pure entry, whose cleanup is ours to call.
  */
-async function start(stripe: StripeConfig) {
+async function start(stripe: StripeConfig, needed = true) {
   jest.resetModules();
   const tl = await import('@testing-library/react/pure');
   const { render, screen, act } = tl;
   cleanup = tl.cleanup;
   const { PaymentsRoot } = await import('./PaymentsRoot');
-  const { useStripe } = await import('@stripe/react-stripe-js');
+  const { loadPaymentProvider } = await import('./load-payment-provider');
+  const { useEffect, useState } = await import('react');
   function Probe({ payments }: { payments: Payments }) {
-    const client = useStripe() as unknown as { pk?: string } | null;
+    const [client, setClient] = useState<string>('none');
+    useEffect(() => {
+      if (payments.status === 'ready')
+        void loadPaymentProvider(stripe).then((p) => setClient((p.stripe as unknown as { pk?: string })?.pk ?? 'none'));
+    }, [payments.status]);
     return (
       <p>
-        status: {payments.status}; error: {payments.error ?? 'none'}; client: {client?.pk ?? 'none'}
+        status: {payments.status}; error: {payments.error ?? 'none'}; client: {client}
       </p>
     );
   }
-  render(<PaymentsRoot config={stripe}>{(payments): ReactNode => <Probe payments={payments} />}</PaymentsRoot>);
+  const page = (need: boolean) => (
+    <PaymentsRoot config={stripe} needed={need}>
+      {(payments): ReactNode => <Probe payments={payments} />}
+    </PaymentsRoot>
+  );
+  const { rerender } = render(page(needed));
+  // The loader is a chunk of its own (a dynamic import): let it arrive.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
   const text = () => screen.getByText(/^status:/).textContent ?? '';
-  return { screen, act, text };
+  return { screen, act, text, setNeeded: (need: boolean) => rerender(page(need)) };
 }
 
 const scripts = () => [...document.querySelectorAll('script')].map((s) => s.src);
@@ -55,6 +69,25 @@ describe('the payment provider at the dashboard root', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => cleanup());
+
+  it('fetches no script until a page that takes payments is opened, then keeps it', async () => {
+    const { act, text, setNeeded } = await start({ publishableKey: 'pk_test_sniff', scriptUrl: STAND_IN }, false);
+    await act(async () => undefined);
+    expect(scripts()).toEqual([]);
+    expect(text()).toContain('status: loading');
+    await act(async () => {
+      setNeeded(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(scripts()).toEqual([STAND_IN]);
+    await act(async () => setNeeded(false));
+    await act(async () => {
+      defineStripeJs();
+      scriptWith(STAND_IN).dispatchEvent(new Event('load'));
+    });
+    expect(text()).toContain('status: ready');
+    expect(scripts()).toEqual([STAND_IN]);
+  });
 
   it('without a publishable key: unavailable, and no script is fetched at all', async () => {
     const { screen } = await start({ publishableKey: '', scriptUrl: STAND_IN });

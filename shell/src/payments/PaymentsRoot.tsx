@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Elements } from '@stripe/react-stripe-js';
 import type { Payments } from '@sniff/shell-sdk';
 import type { StripeConfig } from '../shared/config';
-import { loadPaymentProvider } from './load-payment-provider';
 
 type Status = Pick<Payments, 'status' | 'error'>;
 
@@ -10,21 +8,32 @@ type Status = Pick<Payments, 'status' | 'error'>;
 const goToCheckout = (url: string) => window.location.assign(url);
 
 /**
- * The dashboard's root for payments: starts loading Stripe.js once, offers the client to Stripe's
- * React components (<Elements>) and hands its state to the platform (remotes read it as `payments`).
+ * The dashboard's root for payments: once `needed` (the owner opened a page that takes payments), it
+ * starts loading Stripe.js, once, and hands its state to the platform (remotes read it as
+ * `payments`); the other pages never fetch Stripe.js. Checkout is Stripe's hosted page, so no page
+ * renders Stripe's React components: their <Elements> provider (3 kB compressed) is not loaded.
  */
 export function PaymentsRoot({
   config,
+  needed = true,
   children,
 }: {
   config: StripeConfig;
+  needed?: boolean;
   children: (payments: Payments) => ReactNode;
 }) {
-  const provider = useMemo(() => loadPaymentProvider(config), [config]);
-  const stripe = useMemo(() => provider.then((p) => p.stripe), [provider]);
+  // Once started, the load carries on when the owner moves to a page without payments.
+  const [started, setStarted] = useState(needed);
+  if (needed && !started) setStarted(true);
+  // The loader (with Stripe's) is fetched with it: pages without payments carry neither.
+  const provider = useMemo(
+    () => (started ? import('./load-payment-provider').then((m) => m.loadPaymentProvider(config)) : null),
+    [config, started],
+  );
   const [status, setStatus] = useState<Status>({ status: 'loading', error: null });
 
   useEffect(() => {
+    if (!provider) return;
     let live = true;
     setStatus({ status: 'loading', error: null });
     void provider.then((p) => {
@@ -39,5 +48,5 @@ export function PaymentsRoot({
   }, [provider, config.publishableKey]);
 
   const payments = useMemo<Payments>(() => ({ ...status, goToCheckout }), [status]);
-  return <Elements stripe={stripe}>{children(payments)}</Elements>;
+  return <>{children(payments)}</>;
 }

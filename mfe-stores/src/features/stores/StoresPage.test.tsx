@@ -79,7 +79,7 @@ test('Manage opens a panel with the info block and embed code; Save Changes clos
   });
   renderPage(<StoresPage />, { apis });
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
-  const panel = screen.getByRole('region', { name: 'Manage Demo Bakery' });
+  const panel = await screen.findByRole('region', { name: 'Manage Demo Bakery' });
   expect(panel.textContent).toContain('https://bakery.example.com');
   const code = await within(panel).findByText(/data-store-id="st_1"/);
   expect(code.textContent).toContain('https://widget.test/widget/saas-embed.js');
@@ -193,7 +193,7 @@ describe('sync progress, warnings and Sync now', () => {
   const row = (id: string) => screen.getByTestId(`store-${id}`);
   const openPanel = async (name: string) => {
     fireEvent.click(await screen.findByRole('button', { name: `Manage ${name}` }));
-    return screen.getByRole('region', { name: `Manage ${name}` });
+    return screen.findByRole('region', { name: `Manage ${name}` });
   };
 
   test('rows count what the index holds by source, and a running sync shows its progress', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, useGoTo, usePlans } from '@sniff/shell-sdk';
 import {
@@ -26,12 +26,19 @@ import { useShopifyOauth } from './hooks/useShopifyOauth';
 import { useSquarespaceConnect } from './hooks/useSquarespaceConnect';
 import { PlatformStep } from './steps/PlatformStep';
 import { StoreInfoStep } from './steps/StoreInfoStep';
-import { ConnectCustomStep } from './steps/ConnectCustomStep';
 import { ConnectSquarespaceStep, EMPTY_SQUARESPACE_FORM, type SquarespaceForm } from './steps/ConnectSquarespaceStep';
-import { ConnectShopifyStep } from './steps/ConnectShopifyStep';
-import { CreateFailedStep } from './steps/CreateFailedStep';
-import { SetupWidgetStep } from './steps/SetupWidgetStep';
-import { Button } from '@sniff/ui';
+import { Button, Spinner } from '@sniff/ui';
+
+// The page opens on step 1: steps 3 and 4 (the widget studio among them) are chunks of their own,
+// fetched when the owner gets there.
+const ConnectCustomStep = lazy(() =>
+  import('./steps/ConnectCustomStep').then((m) => ({ default: m.ConnectCustomStep })),
+);
+const ConnectShopifyStep = lazy(() =>
+  import('./steps/ConnectShopifyStep').then((m) => ({ default: m.ConnectShopifyStep })),
+);
+const CreateFailedStep = lazy(() => import('./steps/CreateFailedStep').then((m) => ({ default: m.CreateFailedStep })));
+const SetupWidgetStep = lazy(() => import('./steps/SetupWidgetStep').then((m) => ({ default: m.SetupWidgetStep })));
 
 export { validateStoreInfo } from './store-info';
 
@@ -230,67 +237,69 @@ export function CreateStorePage() {
           onChoose={choosePlatform}
         />
       )}
-      {step === 2 && platform && (
-        <StoreInfoStep platform={platform} info={info} errors={errors} onChange={changeInfo} />
-      )}
-      {step === 3 && platform === 'custom' && (
-        <ConnectCustomStep
-          mainUrl={mainUrl}
-          pages={pages}
-          selected={selected}
-          discovering={crawlState.isLoading}
-          discoverError={discoverError}
-          isFree={entitlements.isFree}
-          maxPages={entitlements.maxCustomPages}
-          connecting={createState.isLoading}
-          onToggle={(url) => {
-            const nextSet = new Set(selected);
-            if (nextSet.has(url)) nextSet.delete(url);
-            else nextSet.add(url);
-            setSelected(nextSet);
-          }}
-          onSelect={(urls) => setSelected(new Set(urls))}
-          onConnect={() => void connectCustom()}
-        />
-      )}
-      {step === 3 && platform === 'squarespace' && (
-        <ConnectSquarespaceStep
-          form={squarespaceForm}
-          errors={squarespace.errors}
-          connecting={squarespace.connecting}
-          onChange={(form) => {
-            squarespace.change(form);
-            setSquarespaceForm(form);
-          }}
-          onConnect={() => void connectSquarespace()}
-        />
-      )}
-      {step === 3 && platform === 'shopify' && (
-        <ConnectShopifyStep
-          storeName={info.storeName}
-          upload={upload}
-          oauth={{ ...oauth, start: () => void oauth.start() }}
-          onContinue={() => {
-            const result = upload.result;
-            if (result)
-              finish({
-                store_id: result.store_id,
-                platform: 'shopify',
-                store_url: result.store_url,
-                type: 'store',
-                source: 'shopify-csv',
-              });
-          }}
-        />
-      )}
-      {step === 4 && created && (
-        <SetupWidgetStep
-          created={created}
-          isFree={entitlements.isFree}
-          plan={{ sizes: entitlements.sizes, customPlaceholder: entitlements.customPlaceholder }}
-        />
-      )}
-      {step === 4 && !created && <CreateFailedStep reason={createError} onRetry={() => setStep(3)} />}
+      <Suspense fallback={<Spinner label="Loading the next step" />}>
+        {step === 2 && platform && (
+          <StoreInfoStep platform={platform} info={info} errors={errors} onChange={changeInfo} />
+        )}
+        {step === 3 && platform === 'custom' && (
+          <ConnectCustomStep
+            mainUrl={mainUrl}
+            pages={pages}
+            selected={selected}
+            discovering={crawlState.isLoading}
+            discoverError={discoverError}
+            isFree={entitlements.isFree}
+            maxPages={entitlements.maxCustomPages}
+            connecting={createState.isLoading}
+            onToggle={(url) => {
+              const nextSet = new Set(selected);
+              if (nextSet.has(url)) nextSet.delete(url);
+              else nextSet.add(url);
+              setSelected(nextSet);
+            }}
+            onSelect={(urls) => setSelected(new Set(urls))}
+            onConnect={() => void connectCustom()}
+          />
+        )}
+        {step === 3 && platform === 'squarespace' && (
+          <ConnectSquarespaceStep
+            form={squarespaceForm}
+            errors={squarespace.errors}
+            connecting={squarespace.connecting}
+            onChange={(form) => {
+              squarespace.change(form);
+              setSquarespaceForm(form);
+            }}
+            onConnect={() => void connectSquarespace()}
+          />
+        )}
+        {step === 3 && platform === 'shopify' && (
+          <ConnectShopifyStep
+            storeName={info.storeName}
+            upload={upload}
+            oauth={{ ...oauth, start: () => void oauth.start() }}
+            onContinue={() => {
+              const result = upload.result;
+              if (result)
+                finish({
+                  store_id: result.store_id,
+                  platform: 'shopify',
+                  store_url: result.store_url,
+                  type: 'store',
+                  source: 'shopify-csv',
+                });
+            }}
+          />
+        )}
+        {step === 4 && created && (
+          <SetupWidgetStep
+            created={created}
+            isFree={entitlements.isFree}
+            plan={{ sizes: entitlements.sizes, customPlaceholder: entitlements.customPlaceholder }}
+          />
+        )}
+        {step === 4 && !created && <CreateFailedStep reason={createError} onRetry={() => setStep(3)} />}
+      </Suspense>
 
       <div className="wizard-nav">
         <Button

@@ -52,7 +52,7 @@ function fakeSettingsApi(
 async function openTuning() {
   renderPage(<StoresPage />, { apis });
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
-  fireEvent.click(screen.getByRole('tab', { name: 'Search tuning' }));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Search tuning' }));
   return screen.getByRole('region', { name: 'Manage Demo Bakery' });
 }
 
@@ -95,7 +95,7 @@ test('the Search tuning tab loads the store’s synonyms and stop words when it 
   });
   renderPage(<StoresPage />, { apis });
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
-  expect(screen.getByRole('tab', { name: 'Details', selected: true })).toBeTruthy();
+  expect(await screen.findByRole('tab', { name: 'Details', selected: true })).toBeTruthy();
   expect(calls.some((c) => c.path === SETTINGS_PATH)).toBe(false);
 
   fireEvent.click(screen.getByRole('tab', { name: 'Search tuning' }));

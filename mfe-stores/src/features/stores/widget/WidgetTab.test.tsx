@@ -35,7 +35,7 @@ function api(refuse?: { status: number; field: string; message: string }) {
 
 async function openWidgetTab() {
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Shop' }));
-  fireEvent.click(screen.getByRole('tab', { name: 'Widget' }));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Widget' }));
   await screen.findByRole('group', { name: 'Size' });
   return screen.getByRole('region', { name: 'Manage Demo Shop' });
 }

@@ -104,6 +104,8 @@ export const createStoreResponseSchema = z.object({
   source: storeSourceSchema.optional(),
 });
 export type CreateStoreResponse = z.infer<typeof createStoreResponseSchema>;
+/** square/create-store and create-blog-portfolio: section 7 lists {store_id, platform, store_url}; `type` may be absent. */
+export const squarespaceCreatedSchema = createStoreResponseSchema.partial({ type: true });
 
 // analytics: POST analytics/fetch/{timeseries,zeroes,top10,top10-zeroes,daily,clicks}
 /** The ranges an owner can choose, in days. */

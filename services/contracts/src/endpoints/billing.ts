@@ -11,7 +11,7 @@ import {
   portalSessionResponseSchema,
 } from '../billing';
 import { endpoint } from './endpoint';
-import { webhookAnswerSchema } from './schemas';
+import { webhookAnswerSchema } from './internal-schemas';
 export const userInfo = /*#__PURE__*/ endpoint({
   service: 'billing',
   method: 'POST',

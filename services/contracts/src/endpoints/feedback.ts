@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ownerFeedbackExportSchema } from '../account-deletion';
 import { feedbackSendRequestSchema, feedbackSendResponseSchema } from '../api';
 import { endpoint } from './endpoint';
+import { messagesDeletedSchema } from './internal-schemas';
 export const send = /*#__PURE__*/ endpoint({
   service: 'feedback',
   method: 'POST',
@@ -27,5 +27,5 @@ export const deleteOwnerMessages = /*#__PURE__*/ endpoint({
   path: '/internal/owners/:sub',
   access: 'internal',
   summary: "Removes an owner's messages (account deletion)",
-  response: z.object({ deleted: z.number().int() }),
+  response: messagesDeletedSchema,
 });

@@ -12,12 +12,7 @@ import * as search from './search';
 import * as stores from './stores';
 
 export * from './endpoint';
-export {
-  internalStoresQuerySchema,
-  settingsVersionQuerySchema,
-  shopifyTicketQuerySchema,
-  squarespaceCreatedSchema,
-} from './schemas';
+export { internalStoresQuerySchema, settingsVersionQuerySchema, shopifyTicketQuerySchema } from './internal-schemas';
 // Namespaces, one per service: a front end that uses `storesEndpoints.listStores` bundles that endpoint only.
 export * as analyticsEndpoints from './analytics';
 export * as billingEndpoints from './billing';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ownerDeletionCountsSchema, ownerUsageExportSchema } from '../account';
 import { usageRequestSchema, usageResponseSchema } from '../billing';
 import {
@@ -16,7 +15,8 @@ import {
   savedSettingsSchema,
   settingsVersionQuerySchema,
   storedSettingsSchema,
-} from './schemas';
+  widgetRulesForgottenSchema,
+} from './internal-schemas';
 export const search = /*#__PURE__*/ endpoint({
   service: 'search',
   method: 'GET',
@@ -84,7 +84,7 @@ export const forgetWidgetRules = /*#__PURE__*/ endpoint({
   path: '/internal/stores/:id/widget-rules',
   access: 'internal',
   summary: 'The owner saved a new widget design: ask the stores service again',
-  response: z.object({ storeId: z.string(), forgotten: z.literal(true) }),
+  response: widgetRulesForgottenSchema,
 });
 
 export const deleteStore = /*#__PURE__*/ endpoint({

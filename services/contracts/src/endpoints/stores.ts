@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ownerDeletionCountsSchema, ownerStoresExportSchema } from '../account';
 import {
   crawlMapRequestSchema,
@@ -12,6 +11,7 @@ import {
   storeSuggestionsResponseSchema,
   syncStoreRequestSchema,
   syncStoreResponseSchema,
+  squarespaceCreatedSchema,
 } from '../api';
 import { searchSettingsSchema, storeWidgetRulesSchema } from '../search';
 import {
@@ -25,7 +25,7 @@ import {
 import { squarespaceCreateRequestSchema } from '../squarespace';
 import { widgetSettingsResponseSchema, widgetSettingsSchema } from '../widget';
 import { endpoint } from './endpoint';
-import { internalStoresQuerySchema, shopifyTicketQuerySchema, squarespaceCreatedSchema } from './schemas';
+import { internalStoresQuerySchema, shopifyTicketQuerySchema, storeRefsSchema } from './internal-schemas';
 export const listStores = /*#__PURE__*/ endpoint({
   service: 'stores',
   method: 'POST',
@@ -202,7 +202,7 @@ export const findStores = /*#__PURE__*/ endpoint({
   access: 'internal',
   summary: "An owner's stores at a URL (analytics checks ownership with it)",
   query: internalStoresQuerySchema,
-  response: z.array(z.object({ id: z.string(), url: z.string() })),
+  response: storeRefsSchema,
 });
 
 export const widgetRules = /*#__PURE__*/ endpoint({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { createStoreResponseSchema } from '../api';
 import { searchSettingsSchema } from '../search';
 
-// Schemas only the registry names: internal routes' queries and small answers.
+// Schemas only the registry names, for the services' internal routes and small answers. A module of
+// its own that no front end reaches: the endpoints naming them are pure constants a bundle drops.
 /** PUT /internal/stores/:id/settings?version=N: the stores service's save counter for the store. */
 export const settingsVersionQuerySchema = z.object({
   version: z.coerce
@@ -25,11 +25,12 @@ export const storedSettingsSchema = z.object({
   version: z.number().int(),
   settings: searchSettingsSchema,
 });
-/** square/create-store and create-blog-portfolio: section 7 lists {store_id, platform, store_url}; `type` may be absent. */
-export const squarespaceCreatedSchema = createStoreResponseSchema.partial({ type: true });
 export const deletedStoreSchema = z.object({ storeId: z.string(), deleted: z.boolean() });
 export const webhookAnswerSchema = z.object({
   received: z.literal(true),
   duplicate: z.literal(true).optional(),
   ignored: z.literal(true).optional(),
 });
+export const widgetRulesForgottenSchema = z.object({ storeId: z.string(), forgotten: z.literal(true) });
+export const storeRefsSchema = z.array(z.object({ id: z.string(), url: z.string() }));
+export const messagesDeletedSchema = z.object({ deleted: z.number().int() });

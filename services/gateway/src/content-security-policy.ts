@@ -101,10 +101,10 @@ export function contentSecurityPolicy(
     ['default-src', "'self'"],
     // No 'unsafe-inline' and no 'unsafe-eval': inline scripts run only by their hash.
     ['script-src', "'self'", ...sources.codeOrigins, ...(payments?.script ?? []), ...scriptHashes],
-    // 'unsafe-inline' for styles only (it allows no script): style-loader adds the shell's and each
-    // remote's CSS as <style> elements at run time, pre-rendered pages carry theirs inline, and the
-    // widget writes a <style> shaped by the owner's settings into its Shadow DOM: a page's styles
-    // cannot all be listed by hash when it is served.
+    // 'unsafe-inline' for styles only (it allows no script): in development style-loader adds the
+    // front ends' CSS as <style> elements (production builds link stylesheets), pre-rendered pages
+    // carry theirs inline, and the widget writes a <style> shaped by the owner's settings into its
+    // Shadow DOM: a page's styles cannot all be listed by hash when it is served.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],

@@ -79,10 +79,11 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
     };
     // A production remote leaves the federation runtime to the shell (see runtime-for-remotes.js).
     const externalRuntime = production && !host;
-    // A production remote's styles are stylesheets of their own (loaded with its page's chunk), not
-    // JavaScript that injects them: less script to fetch and run. The shell keeps style-loader: its page
-    // template is its own (shell/webpack.config.js) and its public pages carry their CSS inline.
-    const extractCss = production && !host;
+    // In production a front end's styles are stylesheets of their own, loaded with the chunk that
+    // imports them (webpack adds the <link> and fetches it beside the script), not JavaScript that
+    // injects them: less script to fetch and run. The shell's are imported by its bootstrap chunk, so a
+    // pre-rendered public page (which carries its own CSS inline) gets them when the app starts, as before.
+    const extractCss = production;
     const config = {
       context: dir,
       mode: production ? 'production' : 'development',

@@ -1,19 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { IndexDocument } from '@sniff/contracts';
 
 const SHARED_DATA = 'shared/data/tedtalks-talks.json';
+/** The same talks, only the fields read here, gzipped in the repository: CI's clone has no shared/data beside it. */
+const BUNDLED_DATA = 'bench/data/tedtalks-talks.json.gz';
 
 /**
- * The shared TED corpus: 2,356 real talks (see /work/shared/data/README.md), in the nearest
- * `shared/data` above this file (the checkout's parent), from the sources (jest) or from bench/dist alike.
+ * The TED corpus: 2,356 real talks (see /work/shared/data/README.md), from the nearest `shared/data`
+ * above this file (the checkout's parent), else the repository's copy; from the sources (jest) or
+ * from bench/dist alike.
  */
-export const DATA_FILE = process.env.SNIFF_BENCH_DATA ?? findUp(__dirname, SHARED_DATA);
+export const DATA_FILE =
+  process.env.SNIFF_BENCH_DATA ?? findUp(__dirname, SHARED_DATA) ?? findUp(__dirname, BUNDLED_DATA) ?? BUNDLED_DATA;
 
-function findUp(from: string, path: string): string {
+function findUp(from: string, path: string): string | undefined {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(resolve(dir, path))) return resolve(dir, path);
-    if (dirname(dir) === dir) return resolve(from, path);
+    if (dirname(dir) === dir) return undefined;
   }
 }
 
@@ -41,7 +46,8 @@ export const int = (r: () => number, lo: number, hi: number) => lo + Math.floor(
 
 /** name -> title, description -> description, tags -> body, ted.com url; one document per slug. */
 export function loadTalks(file = DATA_FILE): IndexDocument[] {
-  const talks = JSON.parse(readFileSync(file, 'utf8')) as Talk[];
+  const bytes = readFileSync(file);
+  const talks = JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as Talk[];
   const bySlug = new Map<string, IndexDocument>();
   for (const t of talks) {
     if (!t.slug || !t.name) continue;

@@ -19,7 +19,7 @@ async function signUpOnPlansPage(page: Page, name: string): Promise<string> {
   await page.getByLabel('Password').fill('a-good-password');
   await page.getByRole('button', { name: /create account|sign up/i }).click();
   await expect(page).toHaveURL(`${E2E_URLS.app}/dashboard/subscribe`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
   return email;
 }
 

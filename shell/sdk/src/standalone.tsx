@@ -83,7 +83,15 @@ export async function renderStandalone(load: () => Promise<{ default: RemoteDefi
         <Routes>
           {keys.map((k) => {
             const Page = remote.pages[k];
-            return <Route key={k} path={k === 'public' ? '/*' : `/${k}/*`} element={<Page />} />;
+            // The shell shows a page's title as its h1 (pages don't repeat it): so does a standalone run.
+            const title = titles.get(k);
+            const element = (
+              <>
+                {title && <h1>{title}</h1>}
+                <Page />
+              </>
+            );
+            return <Route key={k} path={k === 'public' ? '/*' : `/${k}/*`} element={element} />;
           })}
         </Routes>
       </BrowserRouter>

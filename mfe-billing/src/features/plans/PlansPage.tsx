@@ -27,7 +27,7 @@ const FAQ = [
   { q: 'What if Sniff is not for me?', a: 'Paid plans come with a 30-day money-back guarantee.' },
 ];
 
-/** "Choose Your Plan": the owner's plan, usage and invoices, then the plan catalogue of @sniff/contracts. */
+/** "Choose Your Plan" (the shell shows that title once, as the page's h1): the owner's plan, usage and invoices, then the plan catalogue of @sniff/contracts. */
 export function PlansPage() {
   const { plans, plansError, user, payments } = usePlatform();
   const current = plansError ? null : plans;
@@ -40,7 +40,6 @@ export function PlansPage() {
 
   return (
     <div className="plans">
-      <h2>Choose Your Plan</h2>
       {plansError && <p role="alert">Could not retrieve user plan information. Please try again. ({plansError})</p>}
       {user && <YourPlan />}
       <section aria-labelledby="choose-plan" className="plans-section">

@@ -1,20 +1,16 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ErrorPanel, Spinner } from '@sniff/ui';
+import { ErrorPanel, lazyWithSpinner, Spinner } from '@sniff/ui';
 import { AccessGate } from '../auth/AccessGate';
 import { DashboardLayout } from '../layout/DashboardLayout';
 import { useNavigation } from '../navigation/NavigationProvider';
 import { RemotePage } from '../remotes/RemotePage';
 
 // The overview's own chunk: a remote's page does not load it.
-const LazyOverview = lazy(() => import('../overview/OverviewPage').then((m) => ({ default: m.OverviewPage })));
-function OverviewPage() {
-  return (
-    <Suspense fallback={<Spinner label="Loading the overview" />}>
-      <LazyOverview />
-    </Suspense>
-  );
-}
+const OverviewPage = lazyWithSpinner(
+  () => import('../overview/OverviewPage').then((m) => m.OverviewPage),
+  'Loading the overview',
+);
 
 /** The shell's own pages by declared path (overview/declaration.ts). */
 const SHELL_PAGES: Record<string, ComponentType> = { '': OverviewPage };

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import { createRef } from 'react';
+import { createRef, type ComponentType } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Alert, Button, CopyButton, ErrorPanel, Spinner, StatusBadge } from './index';
+import { Alert, Button, CopyButton, ErrorPanel, lazyWithSpinner, Spinner, StatusBadge } from './index';
 
 describe('@sniff/ui', () => {
   afterEach(() => {
@@ -20,6 +20,19 @@ describe('@sniff/ui', () => {
     expect(screen.getByRole('status', { name: 'Loading stores' })).toBeTruthy();
     expect(screen.getByText('running')).toBeTruthy();
     expect(screen.getByText('failed')).toBeTruthy();
+  });
+
+  it('a deferred component shows its spinner until its chunk arrives, then renders with its props', async () => {
+    let arrive: (c: ComponentType<{ name: string }>) => void = () => undefined;
+    const Greeting = lazyWithSpinner<{ name: string }>(
+      () => new Promise((resolve) => (arrive = resolve)),
+      'Loading the greeting',
+    );
+    render(<Greeting name="Ada" />);
+    expect(screen.getByRole('status', { name: 'Loading the greeting' })).toBeTruthy();
+    await act(async () => arrive(({ name }) => <p>Hello {name}</p>));
+    expect(screen.getByText('Hello Ada')).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading the greeting' })).toBeNull();
   });
 
   it('an error panel is an alert whose Try again button retries', () => {

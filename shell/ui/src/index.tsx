@@ -3,7 +3,17 @@
  * small accessible components shared by the shell and the remotes. Styling comes only from the
  * CSS variables and `sniff-ui-*` classes in tokens.css.
  */
-import { useEffect, useRef, useState, type ComponentProps, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 /**
  * primary, secondary, danger and ghost are text buttons; `icon` is a round icon-only button (give it an
@@ -29,6 +39,26 @@ export function Card({ className = '', ...props }: HTMLAttributes<HTMLElement>) 
 /** A busy indicator; `label` is what assistive technology announces. */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return <span className="sniff-ui-spinner" role="status" aria-label={label} />;
+}
+
+/**
+ * A component in a chunk of its own, fetched when it first renders, with a Spinner announcing `label`
+ * meanwhile: the one way the dashboard defers a page or panel that most visits never show.
+ */
+export function lazyWithSpinner<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  label: string,
+): ComponentType<P> {
+  // Props pass through untouched: the loaded component takes the same P.
+  const Lazy = lazy(async () => ({ default: (await load()) as ComponentType<object> }));
+  function Deferred(props: P) {
+    return (
+      <Suspense fallback={<Spinner label={label} />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
 }
 
 export type Status = 'queued' | 'running' | 'done' | 'failed';

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { DestinationLink, errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
-import { Button, Dialog, Spinner, ToastProvider, useToast } from '@sniff/ui';
+import { Button, Dialog, lazyWithSpinner, Spinner, ToastProvider, useToast } from '@sniff/ui';
 import { AllowanceNotice } from './AllowanceNotice';
 import { StoreSyncStatus } from './StoreSyncStatus';
 
 // The manage panel (widget studio, search tuning, sync) is its own chunk, fetched when an owner opens it.
-const ManagePanel = lazy(() => import('./ManagePanel').then((m) => ({ default: m.ManagePanel })));
+const ManagePanel = lazyWithSpinner(
+  () => import('./ManagePanel').then((m) => m.ManagePanel),
+  'Loading the manage panel',
+);
 
 export const CONFIRM_DELETE = 'Are you sure you want to delete this store? This action cannot be undone.';
 export const POLL_MS = 3000;
@@ -164,14 +167,12 @@ function StoresList() {
             </table>
           </div>
           {managing && (
-            <Suspense fallback={<Spinner label="Loading the manage panel" />}>
-              <ManagePanel
-                key={managing.id}
-                store={managing}
-                onClose={() => setManagingId(null)}
-                onDelete={() => setConfirming(managing)}
-              />
-            </Suspense>
+            <ManagePanel
+              key={managing.id}
+              store={managing}
+              onClose={() => setManagingId(null)}
+              onDelete={() => setConfirming(managing)}
+            />
           )}
         </>
       )}

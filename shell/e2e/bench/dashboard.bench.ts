@@ -9,7 +9,7 @@ const PAGES: [path: string, ready: RegExp][] = [
   ['/dashboard/stores', /Bench Bakery/],
   ['/dashboard/installation-guide', /Installation Guide/],
   ['/dashboard/analytics', /Analytics/],
-  ['/dashboard/subscribe', /Choose Your Plan/],
+  ['/dashboard/subscribe', /Frequently asked questions/],
 ];
 
 /**

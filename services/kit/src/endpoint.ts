@@ -1,7 +1,16 @@
-import { applyDecorators, HttpCode, RequestMapping, RequestMethod, UseGuards, type CanActivate } from '@nestjs/common';
+import {
+  applyDecorators,
+  HttpCode,
+  RequestMapping,
+  RequestMethod,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+} from '@nestjs/common';
 import type { Endpoint as Entry } from '@sniff/contracts';
 import type { z } from 'zod';
 import { InternalGuard, OwnerGuard } from './identity';
+import { ENDPOINT_METADATA } from './routes';
 
 const METHODS: Record<Entry['method'], RequestMethod> = {
   GET: RequestMethod.GET,
@@ -32,6 +41,8 @@ export function Endpoint(entry: Entry): MethodDecorator {
     RequestMapping({ method: METHODS[entry.method], path: entry.path }),
     HttpCode(entry.status ?? 200),
     ...(guards.length ? [UseGuards(...guards)] : []),
+    // for listRoutes: registryMismatches checks each route is declared with its own service's entry
+    SetMetadata(ENDPOINT_METADATA, entry),
   );
 }
 

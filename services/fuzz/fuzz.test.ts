@@ -8,8 +8,9 @@
  * and infra/bin/typecheck.js type-checks it with its own tsconfig.json.
  *
  * The routes come from the services themselves (the kit's listRoutes: what Fastify registered,
- * with each route's body limit and the zod schemas its body and query are validated with), never
- * from a list kept here, so a new route is fuzzed the day it is added. Requests are seeded
+ * with each route's body limit, the registry entry it is declared with and the zod schemas its body
+ * and query are validated with), never from a list kept here, so a new route is fuzzed the day it is
+ * added; the second test holds them to the endpoint registry. Requests are seeded
  * (FUZZ_SEED, 11 by default): every run sends the same ones, so a failure found once is found again.
  * About 1,150 requests in 5 s.
  */
@@ -185,7 +186,8 @@ describe('fuzz: malformed requests to every route of every service', () => {
   it('documents every route of every service at /docs from the endpoint registry, with the schemas that validate it', async () => {
     for (const service of SERVICES) {
       const { url, routes } = stack.services[service];
-      // every route served is registered, every registered endpoint served, validated with the registry's schemas
+      // every route served is registered, every registered endpoint served (a removed handler fails here),
+      // each declared with its own entry (@Endpoint) and validated with the entry's schemas
       expect({ service, mismatches: registryMismatches(service, routes) }).toEqual({ service, mismatches: [] });
       const res = await fetch(`${url}/docs`);
       expect(res.status).toBe(200);

@@ -1,33 +1,30 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { CurrentOwner, InternalGuard, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
-import { type FeedbackSendRequest, feedbackSendRequestSchema } from '@sniff/contracts';
+import { Controller, Param } from '@nestjs/common';
+import { CurrentOwner, Endpoint, Owner, ValidBody } from '@sniff/service-kit';
+import { feedbackEndpoints, type FeedbackSendRequest } from '@sniff/contracts';
 import { FeedbackService } from './feedback.service';
 
 /** /api/feedback/feedback/send: an owner's message to the Sniff team. */
-@Controller('feedback')
-@UseGuards(OwnerGuard)
+@Controller()
 export class FeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
 
-  @Post('send')
-  @HttpCode(200)
-  send(@CurrentOwner() owner: Owner, @ValidBody(feedbackSendRequestSchema) body: FeedbackSendRequest) {
+  @Endpoint(feedbackEndpoints.send)
+  send(@CurrentOwner() owner: Owner, @ValidBody(feedbackEndpoints.send.body) body: FeedbackSendRequest) {
     return this.feedback.send(owner, body);
   }
 }
 
 /** The owner's messages for the account export and deletion (billing's account job calls these). */
-@Controller('internal/owners/:sub')
-@UseGuards(InternalGuard)
+@Controller()
 export class InternalFeedbackController {
   constructor(private readonly feedback: FeedbackService) {}
 
-  @Get()
+  @Endpoint(feedbackEndpoints.ownerMessages)
   export(@Param('sub') sub: string) {
     return this.feedback.ofOwner(sub);
   }
 
-  @Delete()
+  @Endpoint(feedbackEndpoints.deleteOwnerMessages)
   remove(@Param('sub') sub: string) {
     return this.feedback.deleteOwner(sub);
   }

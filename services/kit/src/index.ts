@@ -15,3 +15,4 @@ export * from './migrate';
 export * from './logging';
 export * from './metrics';
 export * from './openapi';
+export * from './endpoint';

@@ -40,8 +40,11 @@ function registryOf(service: string): Map<string, Endpoint> {
 }
 
 /**
- * Where a service and the registry disagree: a route served but not registered, a registered endpoint
- * not served, or a body or query validated with another schema than the registry's. Empty when they agree.
+ * Where a service and the registry disagree: a route served but not registered (a controller with a
+ * path prefix, or a route mapped without @Endpoint), a registered endpoint not served (its handler or
+ * controller is gone), a route at a registered path not declared with that entry (mapped by hand, or
+ * with another service's entry for the same path), or a body or query validated with another schema
+ * than the entry's. Empty when they agree.
  */
 export function registryMismatches(service: string, routes: ServedRoute[]): string[] {
   const registry = registryOf(service);
@@ -57,6 +60,7 @@ export function registryMismatches(service: string, routes: ServedRoute[]): stri
       problems.push(`${key} is served but not in the registry`);
       continue;
     }
+    if (route.endpoint !== e) problems.push(`${key} is not declared with its registry entry (@Endpoint)`);
     if (route.bodySchema && route.bodySchema !== e.body) problems.push(`${key} validates its body with another schema`);
     if (route.querySchema && route.querySchema !== e.query)
       problems.push(`${key} validates its query with another schema`);

@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import type { Endpoint } from '@sniff/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { ZodPipe } from './validation';
@@ -29,15 +30,22 @@ export function describeRoute(handler: object, config: KitRouteConfig): void {
   Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...(current as object), ...config }, handler);
 }
 
+/** Where @Endpoint(entry) keeps the registry entry a handler is declared with. */
+export const ENDPOINT_METADATA = 'sniff:endpoint';
+
 /** One route as the app serves it. */
 export interface ServedRoute extends KitRouteConfig {
   method: string;
   /** Fastify's pattern, e.g. `/stores/:id/search-settings`. */
   url: string;
+  /** The registry entry its handler is declared with (see Endpoint); none for the kit's own routes. */
+  endpoint?: Endpoint;
   /** The zod schemas its body and query are validated with (a ZodPipe on @Body() or @Query()). */
   bodySchema?: z.ZodType;
   querySchema?: z.ZodType;
 }
+
+type HandlerFacts = Pick<ServedRoute, 'endpoint' | 'bodySchema' | 'querySchema'>;
 
 const served = new WeakMap<object, ServedRoute[]>();
 
@@ -57,9 +65,12 @@ const joinPath = (...parts: string[]) =>
     .filter(Boolean)
     .join('/')}`;
 
-/** The schemas of every controller handler's validated body and query, by "METHOD /path" (Nest's own metadata). */
-function schemasByRoute(app: INestApplication): Map<string, Pick<ServedRoute, 'bodySchema' | 'querySchema'>> {
-  const schemas = new Map<string, Pick<ServedRoute, 'bodySchema' | 'querySchema'>>();
+/**
+ * Every controller handler's registry entry and the schemas of its validated body and query, by
+ * "METHOD /path" (Nest's own metadata).
+ */
+function handlerFacts(app: INestApplication): Map<string, HandlerFacts> {
+  const facts = new Map<string, HandlerFacts>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as (abstract new (...args: never[]) => object) | null;
@@ -76,7 +87,9 @@ function schemasByRoute(app: INestApplication): Map<string, Pick<ServedRoute, 'b
           string,
           { data?: unknown; pipes?: unknown[] }
         >;
-        const found: Pick<ServedRoute, 'bodySchema' | 'querySchema'> = {};
+        const found: HandlerFacts = {
+          endpoint: Reflect.getMetadata(ENDPOINT_METADATA, handler) as Endpoint | undefined,
+        };
         for (const [argKey, arg] of Object.entries(args)) {
           const pipe = arg.pipes?.find((p): p is ZodPipe<z.ZodType> => p instanceof ZodPipe);
           if (!pipe || arg.data !== undefined) continue;
@@ -85,21 +98,22 @@ function schemasByRoute(app: INestApplication): Map<string, Pick<ServedRoute, 'b
           if (type === RouteParamtypes.QUERY) found.querySchema = pipe.schema;
         }
         for (const prefix of prefixes) {
-          for (const path of [paths].flat()) schemas.set(`${method} ${joinPath(prefix ?? '', path)}`, found);
+          for (const path of [paths].flat()) facts.set(`${method} ${joinPath(prefix ?? '', path)}`, found);
         }
       }
     }
   }
-  return schemas;
+  return facts;
 }
 
 /**
  * The routes an app built by createServiceApp serves (complete once it listens or has been
- * initialised), each with its body limit and the schemas its body and query are validated with.
+ * initialised), each with its body limit, the registry entry it is declared with and the schemas its
+ * body and query are validated with.
  */
 export function listRoutes(app: INestApplication): ServedRoute[] {
   const routes = served.get(app.getHttpAdapter().getInstance() as object);
   if (!routes) throw new Error('listRoutes: the app was not built by createServiceApp');
-  const schemas = schemasByRoute(app);
-  return routes.map((route) => ({ ...route, ...schemas.get(`${route.method} ${route.url}`) }));
+  const facts = handlerFacts(app);
+  return routes.map((route) => ({ ...route, ...facts.get(`${route.method} ${route.url}`) }));
 }

@@ -13,5 +13,18 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   }
 }
 
-export const ValidBody = (schema: z.ZodType): ParameterDecorator => Body(new ZodPipe(schema));
-export const ValidQuery = (schema: z.ZodType): ParameterDecorator => Query(new ZodPipe(schema));
+/** A registry entry's schema; an entry without one is a mistake, found when the controller loads. */
+function declared(schema: z.ZodType | undefined, what: string): z.ZodType {
+  if (!schema) throw new Error(`Valid${what}: the endpoint declares no ${what.toLowerCase()} schema`);
+  return schema;
+}
+
+/**
+ * The body, validated with an endpoint's schema (`@ValidBody(entry.body)`); pipes given after it
+ * run first (e.g. one that parses a text beacon's JSON).
+ */
+export const ValidBody = (schema: z.ZodType | undefined, ...before: PipeTransform[]): ParameterDecorator =>
+  Body(...before, new ZodPipe(declared(schema, 'Body')));
+/** The query, validated with an endpoint's schema (`@ValidQuery(entry.query)`). */
+export const ValidQuery = (schema: z.ZodType | undefined): ParameterDecorator =>
+  Query(new ZodPipe(declared(schema, 'Query')));

@@ -1,21 +1,18 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { popularQueriesRequestSchema } from '@sniff/contracts';
-import { InternalGuard, ValidQuery } from '@sniff/service-kit';
-import type { z } from 'zod';
+import { Controller, Param } from '@nestjs/common';
+import { analyticsEndpoints } from '@sniff/contracts';
+import { Endpoint, type QueryOf, ValidQuery } from '@sniff/service-kit';
 import { PopularQueriesService } from './popular-queries.service';
 
+const { popularQueries } = analyticsEndpoints;
+
 /** Called by the search service, which merges a store's popular queries into its suggestions. */
-@Controller('internal/stores/:storeId')
-@UseGuards(InternalGuard)
+@Controller()
 export class PopularQueriesController {
   constructor(private readonly popular: PopularQueriesService) {}
 
   /** GET /internal/stores/:storeId/popular-queries?limit=N (1..500, default 200) */
-  @Get('popular-queries')
-  list(
-    @Param('storeId') storeId: string,
-    @ValidQuery(popularQueriesRequestSchema) query: z.infer<typeof popularQueriesRequestSchema>,
-  ) {
+  @Endpoint(popularQueries)
+  list(@Param('storeId') storeId: string, @ValidQuery(popularQueries.query) query: QueryOf<typeof popularQueries>) {
     return this.popular.popular(storeId, query.limit);
   }
 }

@@ -1,54 +1,49 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers } from '@nestjs/common';
 import {
-  billingAccountRequestSchema,
-  cancelCheckoutRequestSchema,
-  type CancelCheckoutResponse,
-  checkoutSessionRequestSchema,
-  portalSessionRequestSchema,
+  billingEndpoints,
   type BillingAccountResponse,
+  type CancelCheckoutResponse,
   type CheckoutSessionRequest,
   type CheckoutSessionResponse,
   type PortalSessionResponse,
 } from '@sniff/contracts';
-import { BodyLimit, CurrentOwner, MB, Owner, OwnerGuard, ownEmail, RawBody, ValidBody } from '@sniff/service-kit';
+import { BodyLimit, CurrentOwner, Endpoint, MB, Owner, ownEmail, RawBody, ValidBody } from '@sniff/service-kit';
 import { AccountService } from './account.service';
 import { CheckoutService } from './checkout.service';
 import { WebhookService, type WebhookAnswer } from './webhook.service';
 
+const { checkoutSession, cancelCheckout, portalSession, billingAccount, stripeWebhook } = billingEndpoints;
+
 /** Dashboard: POST /stripe/checkout-session and /stripe/portal-session. */
-@Controller('stripe')
-@UseGuards(OwnerGuard)
+@Controller()
 export class StripeSessionsController {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly account: AccountService,
   ) {}
 
-  @Post('checkout-session')
-  @HttpCode(200)
+  @Endpoint(checkoutSession)
   checkoutSession(
     @CurrentOwner() owner: Owner,
-    @ValidBody(checkoutSessionRequestSchema) body: CheckoutSessionRequest,
+    @ValidBody(checkoutSession.body) body: CheckoutSessionRequest,
   ): Promise<CheckoutSessionResponse> {
     return this.checkout.start(owner, body);
   }
 
   /** The owner's open checkout ends (the dashboard calls it on ?canceled=true); no plan changes. */
-  @Post('checkout-session/cancel')
-  @HttpCode(200)
+  @Endpoint(cancelCheckout)
   cancelCheckout(
     @CurrentOwner() owner: Owner,
-    @ValidBody(cancelCheckoutRequestSchema) body: { email: string },
+    @ValidBody(cancelCheckout.body) body: { email: string },
   ): Promise<CancelCheckoutResponse> {
     ownEmail(owner, body.email);
     return this.checkout.cancelOpen(owner);
   }
 
-  @Post('portal-session')
-  @HttpCode(200)
+  @Endpoint(portalSession)
   portalSession(
     @CurrentOwner() owner: Owner,
-    @ValidBody(portalSessionRequestSchema) body: { email: string },
+    @ValidBody(portalSession.body) body: { email: string },
   ): Promise<PortalSessionResponse> {
     ownEmail(owner, body.email);
     return this.account.portal(owner);
@@ -56,16 +51,14 @@ export class StripeSessionsController {
 }
 
 /** Dashboard: POST /billing/account -> subscriptions and invoices. */
-@Controller('billing')
-@UseGuards(OwnerGuard)
+@Controller()
 export class BillingAccountController {
   constructor(private readonly account: AccountService) {}
 
-  @Post('account')
-  @HttpCode(200)
+  @Endpoint(billingAccount)
   accountOf(
     @CurrentOwner() owner: Owner,
-    @ValidBody(billingAccountRequestSchema) body: { email: string },
+    @ValidBody(billingAccount.body) body: { email: string },
   ): Promise<BillingAccountResponse> {
     ownEmail(owner, body.email);
     return this.account.account(owner);
@@ -74,14 +67,14 @@ export class BillingAccountController {
 
 /**
  * POST /stripe/webhook: Stripe's events, public through the gateway's /webhooks/stripe. No owner:
- * the signature over the raw body is the only credential.
+ * the signature over the raw body is the only credential, so no guard (the entry is public) and no
+ * @ValidBody: the handler gets the bytes as sent (RawBody), and WebhookService verifies them.
  */
-@Controller('stripe')
+@Controller()
 export class StripeWebhookController {
   constructor(private readonly webhooks: WebhookService) {}
 
-  @Post('webhook')
-  @HttpCode(200)
+  @Endpoint(stripeWebhook)
   @RawBody()
   @BodyLimit(1 * MB)
   receive(@Body() raw: unknown, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookAnswer> {

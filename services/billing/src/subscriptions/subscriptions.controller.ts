@@ -1,28 +1,27 @@
-import { Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { CurrentOwner, InternalGuard, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
-import { userInfoRequestSchema, UserInfoResponse } from '@sniff/contracts';
+import { Controller, Param } from '@nestjs/common';
+import { CurrentOwner, Endpoint, Owner, ValidBody } from '@sniff/service-kit';
+import { billingEndpoints, UserInfoResponse } from '@sniff/contracts';
 import { SubscriptionsService } from './subscriptions.service';
 
+const { userInfo, ownerPlans } = billingEndpoints;
+
 /** Dashboard: POST /info/user -> the caller's plans. */
-@Controller('info')
-@UseGuards(OwnerGuard)
+@Controller()
 export class UserInfoController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
-  @Post('user')
-  @HttpCode(200)
-  user(@CurrentOwner() owner: Owner, @ValidBody(userInfoRequestSchema) _body: unknown): Promise<UserInfoResponse> {
+  @Endpoint(userInfo)
+  user(@CurrentOwner() owner: Owner, @ValidBody(userInfo.body) _body: unknown): Promise<UserInfoResponse> {
     return this.subscriptions.plansOf(owner.sub);
   }
 }
 
 /** Internal: GET /internal/users/:sub/plans (stores checks entitlements with it). */
-@Controller('internal/users')
-@UseGuards(InternalGuard)
+@Controller()
 export class InternalPlansController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
-  @Get(':sub/plans')
+  @Endpoint(ownerPlans)
   plans(@Param('sub') sub: string): Promise<UserInfoResponse> {
     return this.subscriptions.plansOf(sub);
   }

@@ -6,6 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface Endpoint<
   Body extends ZodType | undefined = ZodType | undefined,
   Response extends ZodType | null = ZodType | null,
+  Query extends ZodType | undefined = ZodType | undefined,
 > {
   service: ServiceName;
   method: HttpMethod;
@@ -19,16 +20,17 @@ export interface Endpoint<
   bodyType?: 'json' | 'multipart' | 'raw';
   /** multipart: the name of the file field. */
   file?: string;
-  query?: ZodType;
+  query?: Query;
   /** The status of a successful answer (200 unless said). */
   status?: number;
   /** The JSON answer; null when the answer is a redirect or a page, not JSON. */
   response: Response;
 }
 
-/** Marks an endpoint (typed: its body and answer schemas stay exact for callers). */
-export const endpoint = <B extends ZodType | undefined, R extends ZodType | null>(e: Endpoint<B, R>): Endpoint<B, R> =>
-  e;
+/** Marks an endpoint (typed: its body, query and answer schemas stay exact for callers and handlers). */
+export const endpoint = <B extends ZodType | undefined, R extends ZodType | null, Q extends ZodType | undefined>(
+  e: Endpoint<B, R, Q>,
+): Endpoint<B, R, Q> => e;
 
 /**
  * The dashboard's request for an endpoint through the gateway (`<service>/<path>` under /api/), with

@@ -1,8 +1,11 @@
 /*
  * The one registry of Sniff's HTTP endpoints: method, path, who may call, and the zod schemas of the
- * request and the answer. The services validate with these schemas and serve their OpenAPI document
- * (`GET /docs`) from this list (a test fails when a served route is missing here or validates with
- * another schema); the dashboard's RTK Query APIs build their requests and check answers with it.
+ * request and the answer. The services declare their routes from it (`@Endpoint(entry)` in the service
+ * kit maps a handler to the entry's method, path, status and access guard; `@ValidBody(entry.body)`
+ * validates with its schema) and serve their OpenAPI document (`GET /docs`) from this list (a test
+ * fails when a served route is missing here, a registered one is not served, or a route is declared or
+ * validated with another entry's); the dashboard's RTK Query APIs build their requests and check
+ * answers with it.
  */
 import * as analytics from './analytics';
 import * as billing from './billing';

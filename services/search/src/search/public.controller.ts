@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Header, Param, Req } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SearchEvent, searchEventSchema, searchQuerySchema } from '@sniff/contracts';
-import { BodyLimit, KB, ValidQuery, ZodPipe } from '@sniff/service-kit';
-import type { z } from 'zod';
+import { SearchEvent, searchEndpoints } from '@sniff/contracts';
+import { BodyLimit, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { QueryService } from './query.service';
 import { JsonTextPipe } from './json-text.pipe';
 import { SearchEvents } from '../events/search-events.service';
@@ -12,7 +11,7 @@ import { clientAddress } from '../events/visitor';
 export const SEARCH_MAX_AGE_S = 2;
 
 /** The widget's API: public, keyed by store id (the gateway adds CORS). */
-@Controller('v1/stores/:id')
+@Controller()
 export class PublicController {
   constructor(
     private readonly queries: QueryService,
@@ -24,19 +23,21 @@ export class PublicController {
    * reuse (browser, the gateway's micro-cache, a CDN) spares the engine the many visitors who
    * type the same first letters. Errors are not cached (the error filter sets no such header).
    */
-  @Get('search')
+  @Endpoint(searchEndpoints.search)
   @Header('cache-control', `public, max-age=${SEARCH_MAX_AGE_S}`)
-  query(@Param('id') storeId: string, @ValidQuery(searchQuerySchema) query: z.infer<typeof searchQuerySchema>) {
+  query(
+    @Param('id') storeId: string,
+    @ValidQuery(searchEndpoints.search.query) query: QueryOf<typeof searchEndpoints.search>,
+  ) {
     return this.queries.search(storeId, query.q, query.limit, query.descriptionLength);
   }
 
   /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */
-  @Post('events')
+  @Endpoint(searchEndpoints.event)
   @BodyLimit(16 * KB) // one event is well under 3 KB; JSON or a text beacon alike
-  @HttpCode(202)
   event(
     @Param('id') storeId: string,
-    @Body(new JsonTextPipe(), new ZodPipe(searchEventSchema)) event: SearchEvent,
+    @ValidBody(searchEndpoints.event.body, new JsonTextPipe()) event: SearchEvent,
     @Req() req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
   ) {
     return this.events.record(storeId, event, clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress));

@@ -1,25 +1,24 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { BodyLimit, CurrentOwner, Multipart, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
+import { Controller, Inject, Query, Req, Res } from '@nestjs/common';
+import { BodyLimit, type BodyOf, CurrentOwner, Endpoint, Multipart, Owner, ValidBody } from '@sniff/service-kit';
 import {
   CATALOGUE_MAX_BYTES,
   CATALOGUE_TOO_LARGE,
-  shopifyCheckStoreRequestSchema,
-  shopifyConnectRequestSchema,
-  shopifyTicketQuerySchema,
+  storesEndpoints,
   type ShopifyCheckStoreResponse,
   type ShopifyConnectResponse,
   type ShopifyCsvResponse,
 } from '@sniff/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { StoresService } from '../stores/stores.service';
 import { CatalogueService } from './catalogue.service';
 import { type OauthAnswer, ShopifyOauthService } from './oauth.service';
 import { RESULT_PAGE_POLICY, resultPage } from './result-page';
 
-@Controller('shopify')
-@UseGuards(OwnerGuard)
+const { checkShopifyStore, createShopifyStoreFromCsv, connectShopify, shopifyOauthBegin, shopifyOauthCallback } =
+  storesEndpoints;
+
+@Controller()
 export class ShopifyController {
   constructor(
     private readonly stores: StoresService,
@@ -28,30 +27,30 @@ export class ShopifyController {
   ) {}
 
   /** POST shopify/check-store {email, store_url} -> {exists, store_id}: the wizard asks before step 3. */
-  @Post('check-store')
-  @HttpCode(200)
+  @Endpoint(checkShopifyStore)
   checkStore(
     @CurrentOwner() owner: Owner,
-    @ValidBody(shopifyCheckStoreRequestSchema) body: z.infer<typeof shopifyCheckStoreRequestSchema>,
+    @ValidBody(checkShopifyStore.body) body: BodyOf<typeof checkShopifyStore>,
   ): Promise<ShopifyCheckStoreResponse> {
     return this.stores.checkShopifyStore(owner.sub, body.store_url);
   }
 
-  /** POST shopify/create-store-csv/ (multipart: the fields, then csv_file). */
-  @Post('create-store-csv')
+  /**
+   * POST shopify/create-store-csv/ (multipart: the fields, then csv_file). No @ValidBody: the catalogue
+   * service reads the upload as it streams in and validates the fields itself.
+   */
+  @Endpoint(createShopifyStoreFromCsv)
   @Multipart()
   @BodyLimit(CATALOGUE_MAX_BYTES + 64 * 1024, CATALOGUE_TOO_LARGE) // the file and a few short fields
-  @HttpCode(200)
   createFromCsv(@CurrentOwner() owner: Owner, @Req() req: FastifyRequest): Promise<ShopifyCsvResponse> {
     return this.catalogue.upload(owner, req);
   }
 
   /** POST shopify/connect -> {authorize_url}: where the "Connect with Shopify" popup goes. */
-  @Post('connect')
-  @HttpCode(200)
+  @Endpoint(connectShopify)
   connect(
     @CurrentOwner() owner: Owner,
-    @ValidBody(shopifyConnectRequestSchema) body: z.infer<typeof shopifyConnectRequestSchema>,
+    @ValidBody(connectShopify.body) body: BodyOf<typeof connectShopify>,
   ): Promise<ShopifyConnectResponse> {
     return this.oauth.connect(owner.sub, body);
   }
@@ -59,25 +58,27 @@ export class ShopifyController {
 
 /**
  * The two steps of OAuth the owner's browser takes without a Sniff token, exposed by the gateway as
- * GET /shopify/auth and GET /shopify/callback. Each answers a redirect or a small page, never JSON.
+ * GET /shopify/auth and GET /shopify/callback. Each answers a redirect or a small page, never JSON: so
+ * `begin` checks its query itself (a bad link is a page saying so, not @ValidQuery's 400 JSON), with
+ * the entry's schema all the same, and each sets its own status on the reply.
  */
-@Controller('shopify/oauth')
+@Controller()
 export class ShopifyOauthController {
   constructor(
     private readonly oauth: ShopifyOauthService,
     @Inject(STORES_CONFIG) private readonly config: StoresConfig,
   ) {}
 
-  @Get('begin')
+  @Endpoint(shopifyOauthBegin)
   async begin(@Query() query: unknown, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const parsed = shopifyTicketQuerySchema.safeParse(query);
+    const parsed = shopifyOauthBegin.query!.safeParse(query);
     const answer = parsed.success
       ? await this.oauth.begin(parsed.data.ticket, this.webRequest(req))
       : this.oauth.failure('the link is incomplete. Start again from Create Search Widget.');
     this.send(reply, answer);
   }
 
-  @Get('callback')
+  @Endpoint(shopifyOauthCallback)
   async callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     this.send(reply, await this.oauth.callback(this.webRequest(req)));
   }

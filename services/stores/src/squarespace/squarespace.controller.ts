@@ -1,22 +1,19 @@
-import { BadRequestException, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { CurrentOwner, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
-import { type CreateStoreResponse, squarespaceCreateRequestSchema } from '@sniff/contracts';
-import type { z } from 'zod';
+import { BadRequestException, Controller } from '@nestjs/common';
+import { type BodyOf, CurrentOwner, Endpoint, Owner, ValidBody } from '@sniff/service-kit';
+import { type CreateStoreResponse, storesEndpoints } from '@sniff/contracts';
 import { SquarespaceService } from './squarespace.service';
 
-type Body = z.infer<typeof squarespaceCreateRequestSchema>;
+const { createSquarespaceStore, createSquarespaceBlog } = storesEndpoints;
 
 /** Section 7: square/create-store (store type ecommerce) and square/create-blog-portfolio (blog). */
-@Controller('square')
-@UseGuards(OwnerGuard)
+@Controller()
 export class SquarespaceController {
   constructor(private readonly squarespace: SquarespaceService) {}
 
-  @Post('create-store')
-  @HttpCode(200)
+  @Endpoint(createSquarespaceStore)
   createStore(
     @CurrentOwner() owner: Owner,
-    @ValidBody(squarespaceCreateRequestSchema) body: Body,
+    @ValidBody(createSquarespaceStore.body) body: BodyOf<typeof createSquarespaceStore>,
   ): Promise<CreateStoreResponse> {
     if (body.store_type !== 'ecommerce')
       throw new BadRequestException({
@@ -26,11 +23,10 @@ export class SquarespaceController {
     return this.squarespace.create(owner.sub, body);
   }
 
-  @Post('create-blog-portfolio')
-  @HttpCode(200)
+  @Endpoint(createSquarespaceBlog)
   createBlog(
     @CurrentOwner() owner: Owner,
-    @ValidBody(squarespaceCreateRequestSchema) body: Body,
+    @ValidBody(createSquarespaceBlog.body) body: BodyOf<typeof createSquarespaceBlog>,
   ): Promise<CreateStoreResponse> {
     if (body.store_type !== 'blog')
       throw new BadRequestException({

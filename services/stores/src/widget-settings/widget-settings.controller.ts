@@ -1,24 +1,25 @@
-import { Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { CurrentOwner, Owner, OwnerGuard, ValidBody } from '@sniff/service-kit';
-import { type WidgetSettings, type WidgetSettingsResponse, widgetSettingsSchema } from '@sniff/contracts';
+import { Controller, Param } from '@nestjs/common';
+import { CurrentOwner, Endpoint, Owner, ValidBody } from '@sniff/service-kit';
+import { storesEndpoints, type WidgetSettings, type WidgetSettingsResponse } from '@sniff/contracts';
 import { WidgetSettingsService } from './widget-settings.service';
 
+const { widgetSettings, saveWidgetSettings } = storesEndpoints;
+
 /** /api/stores/stores/:id/widget-settings: the look of one store's widget. */
-@Controller('stores/:id')
-@UseGuards(OwnerGuard)
+@Controller()
 export class WidgetSettingsController {
   constructor(private readonly settings: WidgetSettingsService) {}
 
-  @Get('widget-settings')
+  @Endpoint(widgetSettings)
   get(@CurrentOwner() owner: Owner, @Param('id') storeId: string): Promise<WidgetSettingsResponse> {
     return this.settings.get(owner.sub, storeId);
   }
 
-  @Put('widget-settings')
+  @Endpoint(saveWidgetSettings)
   save(
     @CurrentOwner() owner: Owner,
     @Param('id') storeId: string,
-    @ValidBody(widgetSettingsSchema) body: WidgetSettings,
+    @ValidBody(saveWidgetSettings.body) body: WidgetSettings,
   ): Promise<WidgetSettingsResponse> {
     return this.settings.save(owner.sub, storeId, body);
   }

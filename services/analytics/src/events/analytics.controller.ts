@@ -37,6 +37,8 @@ export class AnalyticsController {
     return this.analytics.clicks(owner, body);
   }
 
+  // The spec lists both "Zero-Result Queries" (first 10) and "Top 10 Zero-Results" (ranked): the same
+  // ten queries, most frequent first; the dashboard shows the second with ranks.
   @Endpoint(top10Zeroes)
   top10Zeroes(@CurrentOwner() owner: Owner, @ValidBody(top10Zeroes.body) body: Body) {
     return this.analytics.zeroes(owner, body);

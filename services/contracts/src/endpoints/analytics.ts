@@ -22,8 +22,16 @@ const panel = <R extends ZodType>(path: string, summary: string, response: R) =>
     response,
   });
 
-export const timeseries = /*#__PURE__*/ panel('timeseries', 'Searches per day', timeseriesResponseSchema);
-export const zeroes = /*#__PURE__*/ panel('zeroes', 'Searches without results per day', countResponseSchema);
+export const timeseries = /*#__PURE__*/ panel(
+  'timeseries',
+  'Search terms with their times, newest first',
+  timeseriesResponseSchema,
+);
+export const zeroes = /*#__PURE__*/ panel(
+  'zeroes',
+  'Queries that found nothing, with their counts (ten)',
+  countResponseSchema,
+);
 export const top10 = /*#__PURE__*/ panel('top10', 'The most searched queries', countResponseSchema);
 export const top10Zeroes = /*#__PURE__*/ panel(
   'top10-zeroes',

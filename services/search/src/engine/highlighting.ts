@@ -52,11 +52,13 @@ export class Highlighter {
 function highlightMarks(matches: WordMatch[], words: readonly string[]): Map<string, Mark> {
   const marks = new Map<string, Mark & { weight: number }>();
   for (const m of matches) {
-    for (const c of m.candidates) {
-      const term = words[c.word];
-      const mark = marks.get(term);
-      if (!mark || c.weight > mark.weight)
-        marks.set(term, { kind: c.kind, at: c.at, length: m.text.length, weight: c.weight });
+    for (const list of [m.candidates, m.beside]) {
+      for (const c of list) {
+        const term = words[c.word];
+        const mark = marks.get(term);
+        if (!mark || c.weight > mark.weight)
+          marks.set(term, { kind: c.kind, at: c.at, length: m.text.length, weight: c.weight });
+      }
     }
   }
   return marks;

@@ -2,6 +2,7 @@ import { TopK } from './heap';
 import type { Postings } from './postings';
 import { TIER } from './ranking';
 import { maxTypos } from './text';
+import type { Vocabulary } from './vocabulary';
 
 export type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix';
 
@@ -26,14 +27,14 @@ export interface Candidate {
   kind: MatchKind;
   /** Characters of the query word matched (prefix), or where it sits inside the word (infix). */
   at: number;
-  /** Counts only in documents that other query words found (a partial word beside other words). */
-  narrows?: true;
 }
 
 /** What one query word matched: the indexed words and how. */
 export interface WordMatch {
   text: string;
   candidates: Candidate[];
+  /** Partial words of a finished word beside other words: they count only in documents the other words found. */
+  beside: Candidate[];
   /** The typed word itself (or a synonym, or for the last word a completion) is indexed. */
   known: boolean;
   /** Closest indexed word when the typed one is not (for "Did you mean"). */
@@ -108,22 +109,24 @@ export class Matcher {
     // word may be too ("berry salad" for "Cranberry Salad"), but only in documents the other words
     // found: alone, "berry" means berry, and reading it inside every word would cost every query.
     if (text.length >= (last ? MIN_INFIX : MIN_INFIX_BESIDE)) {
-      const found: { word: number; at: number }[] = [];
-      vocabulary.infixes(text, (word, at) => found.push({ word, at }) < MAX_EXPANSIONS * 20);
-      const byDf = found.sort((a, b) => df(b.word) - df(a.word)).slice(0, MAX_EXPANSIONS);
-      for (const { word, at } of byDf) {
-        expansions.push({ word, weight: TIER.infix, kind: 'infix', at, ...(last ? {} : { narrows: true as const }) });
+      for (const word of commonestInfixes(vocabulary, text, df)) {
+        const at = vocabulary.words[word].indexOf(text, 1);
+        expansions.push({ word, weight: TIER.infix, kind: 'infix', at });
       }
     }
 
     // Best tier first, then the most common words, until the postings budget is spent.
     expansions.sort((a, b) => b.weight - a.weight || df(b.word) - df(a.word));
     let budget = short ? POSTINGS_BUDGET / 20 : POSTINGS_BUDGET;
+    const beside: Candidate[] = [];
     for (const c of expansions) {
       if (seen.has(c.word)) continue;
       if (budget <= 0) break;
       budget -= df(c.word);
-      add(c);
+      if (c.kind === 'infix' && !last) {
+        seen.add(c.word);
+        beside.push(c);
+      } else add(c);
     }
 
     const known = candidates.some((c) => c.kind === 'exact' || c.kind === 'synonym' || c.kind === 'prefix');
@@ -132,7 +135,7 @@ export class Matcher {
     const muchBetter =
       closest && exact >= 0 && closest.distance === 1 && df(closest.word) >= MUCH_MORE_COMMON * df(exact);
     const correction = (!known || muchBetter) && closest ? vocabulary.words[closest.word] : undefined;
-    return { text, candidates, known, ...(correction ? { correction } : {}) };
+    return { text, candidates, beside, known, ...(correction ? { correction } : {}) };
   }
 }
 
@@ -141,6 +144,24 @@ function memo<T>(map: Map<string, T>, key: string, compute: () => T): T {
   let value = map.get(key);
   if (value === undefined) map.set(key, (value = compute()));
   return value;
+}
+
+/**
+ * The commonest words that contain `part` (at most MAX_EXPANSIONS, of the first MAX_EXPANSIONS x 20 in
+ * index order), commonest first, the first in index order on a tie. Common fragments ("time", "life")
+ * are inside thousands of words: those go through a bounded heap, as sorting them all cost more than
+ * the rest of the query.
+ */
+function commonestInfixes(vocabulary: Vocabulary, part: string, df: (i: number) => number): number[] {
+  const found: number[] = [];
+  vocabulary.infixes(part, (word) => found.push(word) < MAX_EXPANSIONS * 20);
+  if (found.length <= MAX_EXPANSIONS) return found.sort((a, b) => df(b) - df(a) || a - b);
+  const top = new TopK(MAX_EXPANSIONS);
+  for (const word of found) {
+    const v = df(word);
+    if (v >= top.floor) top.offer(word, v);
+  }
+  return top.sorted();
 }
 
 /** Indices in [from, to) with the highest df (df < 0 excludes), at most `max`, in index order when all fit. */

@@ -53,7 +53,7 @@ export class Ranker {
   /** The best `k` document numbers for `matches` (one per query word), best first. */
   rank(matches: WordMatch[], k: number): number[] {
     const { offsets, docs, impacts } = this.postings;
-    const { wordBest, key, touched, wordTouched } = this;
+    const { wordBest, key, touched, wordTouched, stamps } = this;
     const n = this.n;
     let touchedCount = 0;
     const idf = (word: number) => {
@@ -67,10 +67,15 @@ export class Ranker {
     const kth = matches.length === 1 ? new TopK(k) : null;
     /** Words with partial-word matches that count only beside the other words: read after all words. */
     const besides: { candidates: Candidate[]; stamp: number }[] = [];
+    /** Documents with every query word as typed (their key reached `every`). */
+    const every = matches.length * COVERAGE;
+    let complete = 0;
     for (const m of matches) {
-      const beside = m.candidates.some((c) => c.narrows);
-      const own = beside ? m.candidates.filter((c) => !c.narrows) : m.candidates;
-      if (!kth && own.length === 1 && !beside) {
+      const own = m.candidates;
+      // the documents this word found are marked, so its partial words do not count there again
+      const stamp = m.beside.length ? this.nextStamp() : 0;
+      if (stamp) besides.push({ candidates: m.beside, stamp });
+      if (!kth && own.length === 1) {
         // One indexed word (a finished word like "the"): no best-of to take, its scores go straight
         // into the keys. Common words touch most documents, so this loop is much of a query's time.
         const { word, weight } = own[0];
@@ -78,7 +83,8 @@ export class Ranker {
         for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
           const d = docs[p];
           if (key[d] === 0) touched[touchedCount++] = d;
-          key[d] += COVERAGE + base * impacts[p];
+          if ((key[d] += COVERAGE + base * impacts[p]) >= every) complete++;
+          if (stamp) stamps[d] = stamp;
         }
         continue;
       }
@@ -86,18 +92,18 @@ export class Ranker {
       // not bring in documents of its own (every document has some "a..." or "t..." word).
       const short = !kth && m === matches[matches.length - 1] && m.text.length <= 2 && touchedCount > 0;
       const wt = this.bestOf(own, idf, short ? ONLY_FOUND : ANY, kth);
-      // the documents this word found are marked, so its partial words do not count there again
-      const stamp = beside ? this.nextStamp() : 0;
-      if (beside) besides.push({ candidates: m.candidates.filter((c) => c.narrows), stamp });
       for (let i = 0; i < wt; i++) {
         const d = wordTouched[i];
         if (key[d] === 0) touched[touchedCount++] = d;
-        key[d] += COVERAGE + wordBest[d];
+        if ((key[d] += COVERAGE + wordBest[d]) >= every) complete++;
         wordBest[d] = 0;
-        if (stamp) this.stamps[d] = stamp;
+        if (stamp) stamps[d] = stamp;
       }
     }
-    for (const { candidates, stamp } of besides) {
+    // Partial words fill in where the words as typed leave fewer than k documents with all of them:
+    // with k such documents a partial reading ("berry" in "cranberry") is not what was meant, and
+    // reading its postings was much of a multi-word query's time on large stores.
+    for (const { candidates, stamp } of complete < k ? besides : []) {
       const wt = this.bestOf(candidates, idf, stamp, null);
       for (let i = 0; i < wt; i++) {
         const d = wordTouched[i];
@@ -188,7 +194,9 @@ export class Ranker {
 function queryWordOf(matches: WordMatch[], words: readonly string[]): Map<string, number> {
   const wordOf = new Map<string, number>();
   matches.forEach((m, i) => {
-    for (const c of m.candidates) if (!wordOf.has(words[c.word])) wordOf.set(words[c.word], i);
+    for (const list of [m.candidates, m.beside]) {
+      for (const c of list) if (!wordOf.has(words[c.word])) wordOf.set(words[c.word], i);
+    }
   });
   return wordOf;
 }

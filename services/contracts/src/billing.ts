@@ -83,11 +83,24 @@ export const usageResponseSchema = z.object({
   used: z.number().int().min(0),
   /** null: the plan has no search quota. */
   quota: z.number().int().positive().nullable(),
+  /**
+   * Searches still answered past the quota before the widgets pause (the grace share); null when
+   * the plan has no quota.
+   */
+  grace: z.number().int().min(0).nullable(),
   /** ISO times of the current period (a calendar month, UTC). */
   periodStart: z.string(),
   periodEnd: z.string(),
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+/** Share of the monthly quota still answered past it, before the widgets pause: a busy day does not switch search off at once. */
+export const QUOTA_GRACE_SHARE = 0.1;
+
+/** Searches answered past a monthly quota before the widgets pause (null: no quota). */
+export function quotaGrace(monthlySearches: number | null): number | null {
+  return monthlySearches === null ? null : Math.ceil(monthlySearches * QUOTA_GRACE_SHARE);
+}
 
 /** The calendar month (UTC) `at` falls in: usage quotas reset on the 1st. */
 export function usagePeriod(at: Date): { start: Date; end: Date } {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SEARCH_SESSION_HEADER } from '@sniff/contracts';
 import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
@@ -8,8 +9,19 @@ import { MicroCache } from './micro-cache';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
-/** Public widget calls are made from customers' sites: any origin, no credentials. */
-export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
+/** Public widget calls are made from customers' sites: any origin, no credentials; the widget reads its typing session. */
+export const OPEN_CORS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': SEARCH_SESSION_HEADER,
+};
+/** The widget sends its typing session last: the cache key leaves it out (the answer does not depend on it). */
+const SESSION_PARAM = '&session=';
+
+/** The micro-cache's key of a search URL: the URL without its trailing typing session. */
+export function cacheKey(url: string): string {
+  const at = url.lastIndexOf(SESSION_PARAM);
+  return at === -1 ? url : url.slice(0, at);
+}
 const PREFLIGHT = {
   ...OPEN_CORS,
   'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -53,7 +65,7 @@ export class PublicApi {
    * path; the answer is written straight to the socket (one write for a search answer).
    */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    res.setHeader('access-control-allow-origin', '*');
+    for (const name in OPEN_CORS) res.setHeader(name, OPEN_CORS[name]!);
     this.route(req, res).catch((err: unknown) => {
       if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
       sendFailure(res, err, OPEN_CORS);
@@ -83,8 +95,11 @@ export class PublicApi {
         'retry-after': String(wait),
       });
     }
+    // Only answers the search service marks public are kept: never a counted one (private, its
+    // visitor's typing session in a header), so a hit is an answer no one is counted for.
     const cacheable = req.method === 'GET' && this.cache.enabled;
-    const hit = cacheable ? this.cache.get(url) : undefined;
+    const key = cacheable ? cacheKey(url) : url;
+    const hit = cacheable ? this.cache.get(key) : undefined;
     if (hit) {
       res.writeHead(hit.status, hit.headers).end(hit.body);
       return;
@@ -103,7 +118,7 @@ export class PublicApi {
       ...(cacheable
         ? {
             onComplete: (status, headers, body) =>
-              this.cache.offer(url, status, { ...headers, 'x-cache': 'HIT' }, body),
+              this.cache.offer(key, status, { ...headers, 'x-cache': 'HIT' }, body),
           }
         : {}),
     });

@@ -50,6 +50,16 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
    * stores are over their owner's monthly quota (a killed worker loses at most this much counting).
    */
   SEARCH_USAGE_FLUSH_MS: z.coerce.number().int().min(10).default(2_000),
+  /**
+   * Counting caps (issue: nobody outside may use up an owner's searches). Each day (UTC), one
+   * visitor address adds at most SEARCH_COUNT_PER_VISITOR_DAY searches to an owner's usage, one
+   * network (an IPv4 /24, an IPv6 /48) at most SEARCH_COUNT_PER_NETWORK_DAY, and all visitors
+   * together at most SEARCH_COUNT_DAY_SHARE of the owner's monthly quota. Searches past a cap are
+   * still answered; they are just not counted.
+   */
+  SEARCH_COUNT_PER_VISITOR_DAY: z.coerce.number().int().min(1).default(20),
+  SEARCH_COUNT_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(60),
+  SEARCH_COUNT_DAY_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
   /** The billing service, asked for an owner's plans when they read their usage (POST /usage). */
   BILLING_URL: z.url('must be a URL like http://127.0.0.1:3101').default('http://127.0.0.1:3101'),
 });

@@ -253,12 +253,13 @@ describe('search service', () => {
 
   it('checks a cached index once for all the searches that arrive during the check', async () => {
     const service = replica.app.get(QueryService);
-    await service.search('store-1', 'pricing', 5); // loaded and cached
+    const ask = (q: string) => service.search({ storeId: 'store-1', q, limit: 5, address: '192.0.2.1' });
+    await ask('pricing'); // loaded and cached
     const query = jest.spyOn(replica.app.get(DataSource), 'query');
     try {
       // the revalidation window is 0 here: every search wants a freshness check
-      const answers = await Promise.all(Array.from({ length: 20 }, () => service.search('store-1', 'pric', 5)));
-      expect(answers.every((a) => a.hits[0]?.id === 'pricing')).toBe(true);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => ask('pric')));
+      expect(answers.every((a) => a.body.hits[0]?.id === 'pricing')).toBe(true);
       const checks = query.mock.calls.filter(([sql]) => String(sql).includes('"built_at"'));
       expect(checks).toHaveLength(1);
     } finally {

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import {
+  SEARCH_SESSION_HEADER,
   ownerDeletionCountsSchema,
   ownerUsageExportSchema,
   searchResponseSchema,
@@ -21,7 +22,9 @@ import { AppModule as StoresModule } from '../../stores/src/app.module';
 
 import { storesTestConfig } from '../../stores/src/testing/config';
 import { SearchAppModule } from './app.module';
-import type { SearchConfig } from './config';
+import { withSearchDefaults, type SearchConfig } from './config';
+import { eventKeys } from './events/event-keys';
+import { TypingSessions } from './usage/typing-session';
 import { SITE_DOCUMENTS } from './engine/fixtures';
 import { UsageService } from './usage/usage.service';
 
@@ -45,6 +48,8 @@ describe('monthly search usage and quotas', () => {
   const FREE_A = 'st_usagefree0000000000a';
   const FREE_B = 'st_usagefree0000000000b';
   const SHOP_A = 'st_usageshop0000000000a';
+  const CAP = 'capped-owner'; // free, and the target of a third party's searches
+  const CAP_A = 'st_usagecap00000000000a';
   let now = new Date('2026-05-31T23:00:00Z');
   const clock = () => now;
   let db: { url: string; drop(): Promise<void> };
@@ -54,12 +59,25 @@ describe('monthly search usage and quotas', () => {
   let search: TestService;
   let searchConfig: ReturnType<typeof testConfig> & Partial<SearchConfig>;
   let visitor = 0;
+  let sessions: TypingSessions;
 
-  const searchFor = async (storeId: string, q: string, base = search.url) => {
-    const res = await fetch(`${base}/v1/stores/${storeId}/search?${new URLSearchParams({ q })}`);
+  /** One search request as a widget or any other caller sends it; what came back, headers included. */
+  const ask = async (storeId: string, q: string, o: { address?: string; session?: string; base?: string } = {}) => {
+    const params = new URLSearchParams({ q });
+    if (o.session) params.set('session', o.session);
+    const res = await fetch(`${o.base ?? search.url}/v1/stores/${storeId}/search?${params}`, {
+      headers: { 'x-forwarded-for': o.address ?? '198.51.100.1' },
+    });
     expect(res.status).toBe(200);
-    return searchResponseSchema.parse(await res.json());
+    return {
+      body: searchResponseSchema.parse(await res.json()),
+      session: res.headers.get(SEARCH_SESSION_HEADER) ?? undefined,
+      cacheControl: res.headers.get('cache-control'),
+    };
   };
+  /** A look at a store's answers that counts nothing (a keystroke of a query already counted). */
+  const searchFor = async (storeId: string, q: string, base = search.url) =>
+    (await ask(storeId, q, { base, session: sessions.start(storeId) })).body;
   const postEvent = async (storeId: string, body: object, address: string, base = search.url) => {
     const res = await fetch(`${base}/v1/stores/${storeId}/events`, {
       method: 'POST',
@@ -69,14 +87,21 @@ describe('monthly search usage and quotas', () => {
     expect(res.status).toBe(202);
     return res.json();
   };
-  /** A visitor typing `q` and settling on it, as the widget does: answers, then one search event. */
+  /**
+   * A visitor typing `q` into the widget, as it does: the first keystroke goes without a typing
+   * session and its answer starts one, which the following keystrokes send. Each visitor comes
+   * from a network of their own.
+   */
   const visitorSearch = async (storeId: string, q: string, base = search.url) => {
-    const address = `192.0.2.${++visitor}`;
-    const answer = await searchFor(storeId, q, base);
-    expect(await postEvent(storeId, { type: 'search', query: q, searchId: answer.searchId }, address, base)).toEqual({
-      accepted: true,
-    });
-    return { answer, address };
+    const address = `10.0.${++visitor}.1`;
+    let session: string | undefined;
+    let answer;
+    for (let i = 1; i <= q.length; i++) {
+      const typed = await ask(storeId, q.slice(0, i), { address, session, base });
+      session ??= typed.session;
+      answer = typed.body;
+    }
+    return { answer: answer!, address };
   };
   const usageOf = async (owner: string, base = search.url) => {
     const res = await fetch(`${base}/usage`, {
@@ -123,10 +148,12 @@ describe('monthly search usage and quotas', () => {
       SEARCH_USAGE_FLUSH_MS: 50,
     };
     search = await startSearch(searchConfig, searchPort);
+    sessions = new TypingSessions(eventKeys(withSearchDefaults(searchConfig)).session);
     for (const [id, owner] of [
       [FREE_A, FREE],
       [FREE_B, FREE],
       [SHOP_A, SHOP],
+      [CAP_A, CAP],
     ] as const) {
       await sql.query(
         `INSERT INTO stores.stores (id, owner_sub, name, url, platform, store_type, status, page_urls)
@@ -147,34 +174,92 @@ describe('monthly search usage and quotas', () => {
     await db?.drop();
   });
 
-  it('counts settled visitor searches per owner across their stores, not mounts or keystrokes', async () => {
-    // A widget mounting and a visitor typing: answers only, no search settled.
-    await searchFor(FREE_A, '');
-    for (const q of ['p', 'pr', 'pri', 'pric']) await searchFor(FREE_A, q);
-    expect(await usageOf(FREE)).toMatchObject({ used: 0, quota: 500 });
-
-    const { answer, address } = await visitorSearch(FREE_A, 'pricing');
-    await visitorSearch(FREE_B, 'shipping');
-    // The same event sent again (a beacon retried) counts once, as analytics counts it.
-    await postEvent(FREE_A, { type: 'search', query: 'pricing', searchId: answer.searchId }, address);
+  it('counts each query a visitor types once, where it is answered: not mounts, keystrokes or reports', async () => {
+    // A widget mounting: answered, not counted, and no typing session.
+    const mount = await ask(FREE_A, '');
+    expect(mount.session).toBeUndefined();
+    const { answer, address } = await visitorSearch(FREE_A, 'pricing'); // 7 keystrokes, one search
+    await visitorSearch(FREE_B, 'shipping'); // the owner's other store
+    // The widget's reports are for analytics only: a settled search's event adds nothing.
+    expect(await postEvent(FREE_A, { type: 'search', query: 'pricing', searchId: answer.searchId }, address)).toEqual({
+      accepted: true,
+    });
     // Counted in memory, in the database within a flush.
     await eventually(async () => (await saved(FREE)) === 2, 'two searches saved');
     expect(await usageOf(FREE)).toEqual({
       used: 2,
       quota: 500,
+      grace: 50,
       periodStart: '2026-05-01T00:00:00.000Z',
       periodEnd: '2026-06-01T00:00:00.000Z',
     });
     expect(await saved(SHOP)).toBe(0);
-    // And for the operator's dashboard: searches counted against quotas.
+    // And for the operator's dashboard: answers counted as searches.
     const metrics = await (await fetch(`${search.url}/metrics`)).text();
     expect(Number(/^sniff_searches_counted_total\{[^}]*\} (\d+)$/m.exec(metrics)?.[1])).toBe(2);
   });
 
+  it("hands a counted answer's typing session to its visitor only, and counts a search without one", async () => {
+    const counted = await ask(SHOP_A, 'sh', { address: '10.9.0.1' });
+    // Its own: no shared cache (the gateway's, a CDN) may give it to another visitor.
+    expect(counted.cacheControl).toBe('private, max-age=2');
+    expect(counted.session).toMatch(/^[0-9a-z]+\.[\w-]{16}$/);
+    const keystroke = await ask(SHOP_A, 'shi', { address: '10.9.0.1', session: counted.session });
+    expect(keystroke.cacheControl).toBe('public, max-age=2');
+    expect(keystroke.session).toBeUndefined();
+    // The session is the store's: on another store, or altered, it is no session, and that search counts.
+    const elsewhere = await ask(FREE_A, 'shi', { address: '10.9.0.1', session: counted.session });
+    expect(elsewhere.session).toBeDefined();
+    const forged = await ask(SHOP_A, 'ship', { address: '10.9.0.1', session: `${counted.session!.slice(0, -1)}x` });
+    expect(forged.session).toBeDefined();
+    await eventually(async () => (await saved(SHOP)) === 2 && (await saved(FREE)) === 3, 'the searches counted');
+  });
+
+  it('lets no third party use up an owner: each visitor, network and day adds only so much', async () => {
+    // Two workers (replicas alike) with small caps: 3 a visitor, 5 a network, 2% of 500 = 10 a day.
+    const caps = {
+      ...searchConfig,
+      SEARCH_COUNT_PER_VISITOR_DAY: 3,
+      SEARCH_COUNT_PER_NETWORK_DAY: 5,
+      SEARCH_COUNT_DAY_SHARE: 0.02,
+    };
+    const [one, two] = [await startSearch(caps), await startSearch(caps)];
+    try {
+      // A script that sends no typing session has each search counted, up to its address's cap,
+      // however the searches are spread over workers.
+      for (let i = 0; i < 10; i++) await ask(CAP_A, `pricing ${i}`, { address: '203.0.113.7', base: one.url });
+      for (let i = 0; i < 10; i++) await ask(CAP_A, `pricing ${i}`, { address: '203.0.113.7', base: two.url });
+      await Promise.all([one.app.get(UsageService).tick(), two.app.get(UsageService).tick()]);
+      expect(await saved(CAP)).toBe(3);
+      // More addresses of the same network add up to the network's cap.
+      for (const host of [8, 9, 10])
+        for (let i = 0; i < 3; i++) await ask(CAP_A, `shipping ${i}`, { address: `203.0.113.${host}`, base: one.url });
+      await one.app.get(UsageService).tick();
+      expect(await saved(CAP)).toBe(5);
+      // Addresses all over the internet add up to the day's share of the quota.
+      for (let n = 1; n <= 20; n++) await ask(CAP_A, 'faq', { address: `198.18.${n}.1`, base: two.url });
+      await two.app.get(UsageService).tick();
+      expect(await saved(CAP)).toBe(10);
+      // The widget answered every one of them.
+      expect((await ask(CAP_A, 'pricing', { address: '198.18.99.1', base: one.url })).body.hits[0]).toMatchObject({
+        id: 'pricing',
+      });
+      // The next day counts again.
+      now = new Date('2026-06-01T00:30:00Z');
+      await ask(CAP_A, 'pricing', { address: '203.0.113.7', base: one.url });
+      await one.app.get(UsageService).tick();
+      expect(await usageOf(CAP, one.url)).toMatchObject({ used: 1, periodStart: '2026-06-01T00:00:00.000Z' });
+    } finally {
+      now = new Date('2026-05-31T23:00:00Z');
+      await one.close();
+      await two.close();
+    }
+  });
+
   it('shows each owner only their own usage, and only to them', async () => {
     await visitorSearch(SHOP_A, 'coffee');
-    expect(await usageOf(SHOP)).toMatchObject({ used: 1, quota: 1_000 });
-    expect(await usageOf(FREE)).toMatchObject({ used: 2, quota: 500 });
+    expect(await usageOf(SHOP)).toMatchObject({ used: 3, quota: 1_000, grace: 100 });
+    expect(await usageOf(FREE)).toMatchObject({ used: 3, quota: 500 });
     expect(await usageOf('nobody-yet')).toMatchObject({ used: 0, quota: 500 });
 
     const anonymous = await fetch(`${search.url}/usage`, {
@@ -188,21 +273,35 @@ describe('monthly search usage and quotas', () => {
     expect(await noEmail.json()).toMatchObject({ field: 'email' });
   });
 
-  it('answers `unavailable` for every store of an owner who reached the quota, and only theirs', async () => {
-    // Other search workers have saved 497 of the free owner's searches this month.
-    await sql.query(`UPDATE search.usage SET "count" = "count" + 497 WHERE owner_sub = $1`, [FREE]);
-    await visitorSearch(FREE_B, 'pricing'); // the 500th
+  it('keeps answering past the quota for its grace share, then answers `unavailable` for every store of the owner', async () => {
+    // Other search workers have counted 495 more of the free owner's searches this month: 498.
+    await sql.query(`UPDATE search.usage SET "count" = "count" + 495 WHERE owner_sub = $1`, [FREE]);
+    await visitorSearch(FREE_B, 'pricing'); // the 499th
+    await visitorSearch(FREE_B, 'pricing'); // the 500th: the quota, and the grace share begins
+    await eventually(async () => (await saved(FREE)) === 500, 'the 500th search saved');
+    await search.app.get(UsageService).tick();
+    // Within the grace share the widgets answer as before.
+    expect((await searchFor(FREE_A, 'pricing')).hits[0]).toMatchObject({ id: 'pricing' });
+    expect(await usageOf(FREE)).toMatchObject({ used: 500, quota: 500, grace: 50 });
 
+    await sql.query(`UPDATE search.usage SET "count" = "count" + 48 WHERE owner_sub = $1`, [FREE]);
+    await visitorSearch(FREE_A, 'shipping'); // 549: one left
+    await search.app.get(UsageService).tick();
+    expect((await searchFor(FREE_A, 'pricing')).unavailable).toBeUndefined();
+    await visitorSearch(FREE_A, 'shipping'); // 550: quota and grace used up
     const blocked = await eventually(async () => {
       const res = await searchFor(FREE_A, 'pricing');
       return res.unavailable && res;
     }, 'the quota to apply');
     expect(blocked).toMatchObject({ hits: [], suggestions: [], unavailable: { reason: 'quota' } });
-    expect(blocked.searchId).toBeUndefined(); // nothing a visitor could settle on, so nothing more is counted
+    expect(blocked.searchId).toBeUndefined(); // nothing a visitor could settle on
     expect((await searchFor(FREE_B, 'shipping')).unavailable).toEqual({ reason: 'quota' });
     // A widget mounting learns it at once, beside its rules.
     expect(await searchFor(FREE_A, '')).toMatchObject({ unavailable: { reason: 'quota' }, widget: expect.any(Object) });
-    expect(await usageOf(FREE)).toMatchObject({ used: 500, quota: 500 });
+    // An unavailable answer counts nothing.
+    await visitorSearch(FREE_A, 'pricing');
+    await search.app.get(UsageService).tick();
+    expect(await usageOf(FREE)).toMatchObject({ used: 550, quota: 500, grace: 50 });
 
     // Another owner's store searches as before.
     const other = await searchFor(SHOP_A, 'pricing');
@@ -220,6 +319,7 @@ describe('monthly search usage and quotas', () => {
     expect(await usageOf(FREE)).toEqual({
       used: 0,
       quota: 500,
+      grace: 50,
       periodStart: '2026-06-01T00:00:00.000Z',
       periodEnd: '2026-07-01T00:00:00.000Z',
     });
@@ -230,7 +330,7 @@ describe('monthly search usage and quotas', () => {
       FREE,
       new Date('2026-05-01T00:00:00Z'),
     ]);
-    expect(may.rows[0].count).toBe(500);
+    expect(may.rows[0].count).toBe(550);
   });
 
   it('saves what a worker counted when it stops, however long before its next flush', async () => {
@@ -293,7 +393,7 @@ describe('monthly search usage and quotas', () => {
       await visitorSearch(FREE_A, 'shipping', worker.url);
       expect(ownerUsageExportSchema.strict().parse(await internal('GET', FREE, worker.url))).toEqual({
         usage: [
-          { periodStart: '2026-05-01T00:00:00.000Z', searches: 500 },
+          { periodStart: '2026-05-01T00:00:00.000Z', searches: 550 },
           { periodStart: '2026-06-01T00:00:00.000Z', searches: 2 },
         ],
       });

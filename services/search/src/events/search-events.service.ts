@@ -8,7 +8,6 @@ import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { DocumentEntity } from '../search/document.entity';
 import { EVENT_KEYS, EventKeys } from './event-keys';
 import { SearchProof } from './search-proof';
-import { UsageCounter } from '../usage/usage-counter';
 import { visitorKey } from './visitor';
 
 export type EventOutcome = { accepted: true } | { accepted: false; reason: string };
@@ -25,15 +24,12 @@ export class SearchEvents {
   private readonly proof: SearchProof;
   /** A first, per-worker bound that keeps floods off the queue; analytics bounds again, durably. */
   private readonly perVisitor: RateLimiterMemory;
-  /** Searches already counted against the quota (a repeated event of one answer counts once). */
-  private readonly counted = new RecentKeys(100_000);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(SEARCH_CONFIG) config: SearchConfig,
     @Inject(EVENT_KEYS) private readonly keys: EventKeys,
     private readonly queue: Queue,
-    private readonly usage: UsageCounter,
   ) {
     this.proof = new SearchProof(keys.proof);
     this.perVisitor = new RateLimiterMemory({ points: config.SEARCH_EVENTS_PER_MINUTE, duration: 60 });
@@ -78,28 +74,12 @@ export class SearchEvents {
       searchKey: claims.key,
       at: new Date().toISOString(),
     };
+    // Analytics only: the quota counts searches where they are answered (QueryService), never from a report.
     await this.queue.send(SEARCH_EVENTS_QUEUE, recorded);
-    // The quota counts visitor searches as analytics does: a settled query, once per answer and visitor.
-    if (event.type === 'search' && this.counted.first(`${visitor}\n${claims.key}`))
-      await this.usage.countSearch(storeId);
     return { accepted: true };
   }
 }
 
 function dropped(reason: string): EventOutcome {
   return { accepted: false, reason };
-}
-
-/** Keys seen lately, at most `max` (then it starts over): a search id is good for an hour only. */
-class RecentKeys {
-  private seen = new Set<string>();
-  constructor(private readonly max: number) {}
-
-  /** True the first time `key` is seen. */
-  first(key: string): boolean {
-    if (this.seen.has(key)) return false;
-    if (this.seen.size >= this.max) this.seen = new Set();
-    this.seen.add(key);
-    return true;
-  }
 }

@@ -1,6 +1,7 @@
-import { Controller, Header, Param, Req } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SearchEvent, searchEndpoints } from '@sniff/contracts';
+import { SEARCH_SESSION_HEADER, SearchEvent, type SearchResponse, searchEndpoints } from '@sniff/contracts';
 import { BodyLimit, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { QueryService } from './query.service';
 import { JsonTextPipe } from './json-text.pipe';
@@ -9,6 +10,11 @@ import { clientAddress } from '../events/visitor';
 
 /** Seconds a search answer may be reused (a re-index shows up at most this much later). */
 export const SEARCH_MAX_AGE_S = 2;
+const SHARED = `public, max-age=${SEARCH_MAX_AGE_S}`;
+/** A counted answer carries its visitor's typing session: no shared cache may hand it to another. */
+const OWN = `private, max-age=${SEARCH_MAX_AGE_S}`;
+
+type PublicRequest = { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } };
 
 /** The widget's API: public, keyed by store id (the gateway adds CORS). */
 @Controller()
@@ -21,15 +27,27 @@ export class PublicController {
   /**
    * The same query gets the same answer until the store is re-indexed; a couple of seconds of
    * reuse (browser, the gateway's micro-cache, a CDN) spares the engine the many visitors who
-   * type the same first letters. Errors are not cached (the error filter sets no such header).
+   * type the same letters. A counted answer is the visitor's own (its typing session in a
+   * header), so only the browser keeps it. Errors are not cached (the error filter sets no such header).
    */
   @Endpoint(searchEndpoints.search)
-  @Header('cache-control', `public, max-age=${SEARCH_MAX_AGE_S}`)
-  query(
+  async query(
     @Param('id') storeId: string,
     @ValidQuery(searchEndpoints.search.query) query: QueryOf<typeof searchEndpoints.search>,
-  ) {
-    return this.queries.search(storeId, query.q, query.limit, query.descriptionLength);
+    @Req() req: PublicRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SearchResponse> {
+    const answer = await this.queries.search({
+      storeId,
+      q: query.q,
+      limit: query.limit,
+      descriptionLength: query.descriptionLength,
+      session: query.session,
+      address: clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress),
+    });
+    if (answer.session) reply.header('cache-control', OWN).header(SEARCH_SESSION_HEADER, answer.session);
+    else reply.header('cache-control', SHARED);
+    return answer.body;
   }
 
   /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */
@@ -38,7 +56,7 @@ export class PublicController {
   event(
     @Param('id') storeId: string,
     @ValidBody(searchEndpoints.event.body, new JsonTextPipe()) event: SearchEvent,
-    @Req() req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
+    @Req() req: PublicRequest,
   ) {
     return this.events.record(storeId, event, clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress));
   }

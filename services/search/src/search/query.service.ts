@@ -3,7 +3,10 @@ import type { SearchResponse, SearchUnavailable } from '@sniff/contracts';
 import { Metrics } from '@sniff/service-kit';
 import type { Histogram } from 'prom-client';
 import { SearchEvents } from '../events/search-events.service';
+import { EVENT_KEYS, type EventKeys } from '../events/event-keys';
 import { QuotaGate } from '../usage/quota-gate';
+import { TypingSessions } from '../usage/typing-session';
+import { UsageCounter } from '../usage/usage-counter';
 import { IndexLifecycle } from './index-lifecycle.service';
 import { Suggestions } from './suggestions.service';
 import { WidgetRules } from './widget-rules';
@@ -11,11 +14,30 @@ import { WidgetRules } from './widget-rules';
 /** One shared value: an over-quota answer allocates nothing for it. */
 const OVER_QUOTA: SearchUnavailable = Object.freeze({ reason: 'quota' as const });
 
+/** One widget query, as the public route received it. */
+export interface SearchRequest {
+  storeId: string;
+  q: string;
+  limit: number;
+  descriptionLength?: number;
+  /** The typing session the widget sent back, if any. */
+  session?: string;
+  /** The visitor's address (what counting is capped by). */
+  address: string;
+}
+
+export interface SearchAnswer {
+  body: SearchResponse;
+  /** Set when the answer was counted as a visitor search: the typing session for the query's next keystrokes. */
+  session?: string;
+}
+
 /** The widget's queries: hits, suggestions and the signed searchId for the visitor's events. */
 @Injectable()
 export class QueryService {
   /** Engine time of each answered query. */
   private readonly searchTime?: Histogram<'result'>;
+  private readonly sessions: TypingSessions;
 
   constructor(
     private readonly indexes: IndexLifecycle,
@@ -23,8 +45,11 @@ export class QueryService {
     private readonly events: SearchEvents,
     private readonly widgetRules: WidgetRules,
     private readonly quota: QuotaGate,
+    private readonly counter: UsageCounter,
+    @Inject(EVENT_KEYS) keys: EventKeys,
     @Optional() @Inject(Metrics) metrics?: Metrics,
   ) {
+    this.sessions = new TypingSessions(keys.session);
     if (metrics) {
       this.searchTime = metrics.histogram(
         'search_duration_seconds',
@@ -40,10 +65,13 @@ export class QueryService {
 
   /**
    * GET /v1/stores/:id/search. A blank query is the widget mounting: it gets the store's widget
-   * rules. Any other answer carries its signed searchId for the visitor's events. A store whose
-   * owner used this month's searches answers `unavailable` and no hits (one Set lookup, no await).
+   * rules. Any other answer carries its signed searchId for the visitor's events, and is counted
+   * as a visitor search unless it carries a valid typing session (a later keystroke of the same
+   * query): a map increment, flushed later. A store whose owner used this month's searches and
+   * their grace share answers `unavailable` and no hits, counting nothing (one Set lookup, no await).
    */
-  async search(storeId: string, q: string, limit: number, descriptionLength?: number): Promise<SearchResponse> {
+  async search(request: SearchRequest): Promise<SearchAnswer> {
+    const { storeId, q, limit, descriptionLength } = request;
     const started = performance.now();
     const took = () => Math.round((performance.now() - started) * 100) / 100;
     if (!q.trim()) {
@@ -51,18 +79,23 @@ export class QueryService {
       const widget = await this.widgetRules.get(storeId);
       const blank: SearchResponse = { query: q, hits: [], suggestions: [], tookMs: took(), widget };
       if (this.quota.blocks(storeId)) blank.unavailable = OVER_QUOTA;
-      return blank;
+      return { body: blank };
     }
     if (this.quota.blocks(storeId))
-      return { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA };
+      return { body: { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA } };
     const entry = await this.indexes.entryFor(storeId);
     if (!entry) throw new NotFoundException('Store not found');
     const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = this.suggestions.for(storeId, q, result.suggestions, entry.hidden);
     const searchId = this.events.searchId(storeId, q, result.hits.length);
+    let session: string | undefined;
+    if (!this.sessions.valid(storeId, request.session)) {
+      this.counter.count(storeId, request.address);
+      session = this.sessions.start(storeId);
+    }
     const tookMs = took();
     this.searchTime?.observe({ result: result.hits.length ? 'hits' : 'none' }, tookMs / 1000);
-    return { query: q, ...result, suggestions, tookMs, searchId };
+    return { body: { query: q, ...result, suggestions, tookMs, searchId }, session };
   }
 }

@@ -56,6 +56,16 @@ export class WidgetRules {
     return p;
   }
 
+  /**
+   * The store's plan if cached, without waiting (an expired entry too: the last word holds while
+   * it is asked again in the background). Undefined: never asked yet.
+   */
+  peek(storeId: string): StorePlan | undefined {
+    const entry = this.entries.get(storeId);
+    if (entry && entry.expires <= Date.now()) void this.plan(storeId);
+    return entry;
+  }
+
   /** Whether the store's entry is cached and not yet due to be asked again. */
   isFresh(storeId: string): boolean {
     const entry = this.entries.get(storeId);

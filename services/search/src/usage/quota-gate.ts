@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * The stores whose owner used this month's searches, as UsageService last worked them out. The
+ * The stores whose owner used this month's searches and their grace share, as UsageService last
+ * worked them out. The
  * search answer asks it on every query, so it is one Set lookup: no database, no HTTP, no await.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { OwnerDeletionCounts, OwnerUsageExport, UsageResponse } from '@sniff/contracts';
+import { quotaGrace, type OwnerDeletionCounts, type OwnerUsageExport, type UsageResponse } from '@sniff/contracts';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { IndexLifecycle } from '../search/index-lifecycle.service';
 import { WidgetRules } from '../search/widget-rules';
@@ -11,9 +11,9 @@ import { UsageCounter } from './usage-counter';
 
 /**
  * Every SEARCH_USAGE_FLUSH_MS: adds this worker's counts to the database, then works out which
- * stores this worker knows are over their owner's quota (the database totals of all workers plus
- * its own unflushed counts, against the plan quota the stores service gave with the widget
- * rules) and hands that set to the QuotaGate the search answers consult. On shutdown it flushes.
+ * stores this worker knows have used their owner's quota and its grace share (the database
+ * totals of all workers, against the plan quota the stores service gave with the widget rules)
+ * and hands that set to the QuotaGate the search answers consult. On shutdown it flushes.
  */
 @Injectable()
 export class UsageService implements OnModuleInit, OnModuleDestroy {
@@ -42,15 +42,15 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     await this.counter.flush();
   }
 
-  /** POST /usage: the owner's searches this period (all workers' saved counts plus this one's) and quota. */
+  /** POST /usage: the owner's searches this period (every worker's, this one's flushed first), quota and grace. */
   async usage(ownerSub: string): Promise<UsageResponse> {
     const quota = await this.plans.monthlySearches(ownerSub);
     const { start, end } = this.counter.period();
     await this.counter.flush();
-    const saved = (await this.counter.totals([ownerSub], start)).get(ownerSub) ?? 0;
     return {
-      used: saved + this.counter.unflushed(ownerSub, start),
+      used: (await this.counter.totals([ownerSub], start)).get(ownerSub) ?? 0,
       quota,
+      grace: quotaGrace(quota),
       periodStart: start.toISOString(),
       periodEnd: end.toISOString(),
     };
@@ -79,6 +79,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
       unknown,
       number,
     ];
+    await this.db.query(`DELETE FROM "search"."quota_tally" WHERE "owner_sub" = $1`, [ownerSub]);
     return { deleted: { usage } };
   }
 
@@ -105,10 +106,10 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     const { start } = this.counter.period();
     const limited = [...this.rules.known()].filter(([, plan]) => plan.monthlySearches !== null);
     const totals = await this.counter.totals([...new Set(limited.map(([, plan]) => plan.owner!))], start);
+    // Only flushed, capped counts: a burst this worker has not yet flushed (and capped) must not pause anyone.
     const over = new Set<string>();
     for (const [storeId, { owner, monthlySearches }] of limited) {
-      const used = (totals.get(owner!) ?? 0) + this.counter.unflushed(owner!, start);
-      if (used >= monthlySearches!) over.add(storeId);
+      if ((totals.get(owner!) ?? 0) >= monthlySearches! + quotaGrace(monthlySearches)!) over.add(storeId);
     }
     this.gate.replace(over);
   }

@@ -1,8 +1,12 @@
 /** @jest-environment jsdom */
-import type { SearchResponse, WidgetRules } from '@sniff/contracts';
+import { SEARCH_SESSION_HEADER, type SearchResponse, type WidgetRules } from '@sniff/contracts';
 import { FREE_PLACEHOLDER } from '@sniff/contracts/src/embed-snippet';
 import { readConfig, type WidgetConfig } from './config';
-import { MIN_GAP_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
+import { MIN_GAP_MS, mountWidget, SESSION_HEADER, SETTLE_MS, WidgetHandle } from './widget';
+
+it("reads the typing session from the search service's own header", () => {
+  expect(SESSION_HEADER).toBe(SEARCH_SESSION_HEADER);
+});
 
 const HITS: SearchResponse['hits'] = [
   {
@@ -47,6 +51,8 @@ function fakeApi(
 ) {
   const events: unknown[] = [];
   const searches: string[] = [];
+  /** The typing session each search was sent with (null: none, so the service counted it and started one). */
+  const sessions: (string | null)[] = [];
   const fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const u = new URL(String(url));
     if (u.pathname.endsWith('/events')) {
@@ -57,8 +63,14 @@ function fakeApi(
     const body: SearchResponse = q
       ? { query: q, hits: [], suggestions: [], tookMs: 1, searchId: `sid:${q}`, ...answer(q) }
       : { query: q, hits: [], suggestions: [], tookMs: 1, widget: rules, ...mounted };
-    if (q) searches.push(q);
-    return { ok: true, status: 200, json: async () => body } as Response;
+    const session = u.searchParams.get('session');
+    if (q) {
+      searches.push(q);
+      sessions.push(session);
+    }
+    // As the search service does: a counted answer (no session sent) starts one.
+    const headers = new Headers(q && !session ? { [SESSION_HEADER]: `ses:${searches.length}` } : {});
+    return { ok: true, status: 200, headers, json: async () => body } as Response;
   });
   /** The URL of the widget's last search (not its mount). */
   const lastSearch = () =>
@@ -70,7 +82,7 @@ function fakeApi(
           .at(-1),
       ),
     );
-  return { fetch, events, searches, lastSearch };
+  return { fetch, events, searches, sessions, lastSearch };
 }
 
 function scriptTag(attrs: Record<string, string>): HTMLScriptElement {
@@ -375,6 +387,25 @@ describe('search widget', () => {
       searchId: 'sid:faq about',
       hitId: 'pricing',
     });
+  });
+
+  it('sends the typing session with the keystrokes of one query, and starts a new one after it settles', async () => {
+    mount();
+    await type('p');
+    await type('pr');
+    await type('pric');
+    // Only the first keystroke went without a session: the service counted one search.
+    expect(api.sessions).toEqual([null, 'ses:1', 'ses:1']);
+    expect(api.lastSearch().search.endsWith('&session=ses%3A1')).toBe(true); // last, for the gateway's cache key
+    await jest.advanceTimersByTimeAsync(SETTLE_MS); // the visitor settled on "pric"
+    await type('pricing');
+    await type('pricing plans');
+    // A new query, a new search: the next keystroke after settling goes without one.
+    expect(api.sessions.slice(3)).toEqual([null, 'ses:4']);
+    // Clearing the box ends the session too.
+    await type('');
+    await type('f');
+    expect(api.sessions.at(-1)).toBeNull();
   });
 
   it('records zero-result intents when the visitor closes the box', async () => {

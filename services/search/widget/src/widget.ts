@@ -17,6 +17,12 @@ export const SETTLE_MS = 1500;
 const LIMIT = 8;
 /** Completions shown above the results (the API sends up to 5). */
 const MAX_SUGGESTIONS = 5;
+/**
+ * The response header of a counted answer holding the typing session (SEARCH_SESSION_HEADER in
+ * @sniff/contracts, which the widget does not bundle): sent back with the query's next keystrokes,
+ * so the keystrokes of one query count as one search.
+ */
+export const SESSION_HEADER = 'sniff-session';
 /** What a visitor reads when the store's owner used this month's searches (the answer says `unavailable`). */
 export const UNAVAILABLE_TEXT = 'Search is temporarily unavailable.';
 
@@ -114,15 +120,21 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let settleWhenAnswered = false;
   let lastSettled = '';
+  /** The typing session of the query being typed; null between queries (see SESSION_HEADER). */
+  let session: string | null = null;
   const normalize = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ');
   const apiBase = `${config.apiOrigin}/v1/stores/${encodeURIComponent(config.storeId)}`;
-  // Ask only for the description the widget shows: smaller answers, sooner on a phone.
-  const searchParams = (q: string) =>
-    new URLSearchParams({
+  // Ask only for the description the widget shows: smaller answers, sooner on a phone. The typing
+  // session goes last: the gateway's cache keys answers by the URL without it.
+  const searchParams = (q: string) => {
+    const params = new URLSearchParams({
       q,
       limit: String(LIMIT),
       descriptionLength: String(shown.showDescription ? shown.maxDescriptionLength : 0),
     });
+    if (session) params.set('session', session);
+    return params;
+  };
 
   // ---- events (search intents, not keystrokes)
   const send = (event: SearchEventBody, leaving = false) => {
@@ -136,9 +148,10 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       .catch(() => undefined);
   };
 
-  /** Records the current query as a search intent once (pause, Enter, click, close). */
+  /** Records the current query as a search intent once (pause, Enter, click, close); the next query counts anew. */
   const settle = (leaving = false) => {
     clearTimeout(settleTimer);
+    session = null;
     const current = normalize(input.value);
     if (!current) return;
     if (!answered || normalize(answered.query) !== current) {
@@ -316,6 +329,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     if (!q.trim()) {
       inflight?.abort();
       inflight = null;
+      session = null;
       hits = [];
       options = [];
       answered = null;
@@ -337,6 +351,8 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
         signal: controller.signal,
       });
       if (!res.ok) throw new Error(String(res.status));
+      // A counted answer starts the query's typing session (even one overtaken by newer keys).
+      session = res.headers?.get(SESSION_HEADER) ?? session;
       const body = (await res.json()) as SearchResponse;
       if (inflight !== controller) return; // a newer query took over
       inflight = null;

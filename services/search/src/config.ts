@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { SEARCHES_PER_VISITOR_DAY } from '@sniff/contracts';
 import { baseServiceConfigSchema } from '@sniff/service-kit';
 
 export const searchConfigSchema = baseServiceConfigSchema.extend({
@@ -57,7 +58,7 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
    * together at most SEARCH_COUNT_DAY_SHARE of the owner's monthly quota. Searches past a cap are
    * still answered; they are just not counted.
    */
-  SEARCH_COUNT_PER_VISITOR_DAY: z.coerce.number().int().min(1).default(20),
+  SEARCH_COUNT_PER_VISITOR_DAY: z.coerce.number().int().min(1).default(SEARCHES_PER_VISITOR_DAY),
   SEARCH_COUNT_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(60),
   SEARCH_COUNT_DAY_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
   /** The billing service, asked for an owner's plans when they read their usage (POST /usage). */

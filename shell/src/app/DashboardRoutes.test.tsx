@@ -27,7 +27,7 @@ function renderAt(path: string, load: RemoteLoader) {
     'stores/managestores/list-stores': () => ({ body: [] }),
     'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
     'search/usage': () => ({
-      body: { used: 0, quota: 500, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
+      body: { used: 0, quota: 500, grace: 50, periodStart: '2026-11-01T00:00:00Z', periodEnd: '2026-12-01T00:00:00Z' },
     }),
   });
   act(() => registerPlatform(createStubPlatform(inject, '', PRODUCT_DESTINATIONS)));

@@ -22,7 +22,13 @@ const auth = {
 };
 jest.mock('@auth0/auth0-react', () => ({ useAuth0: () => auth }));
 
-const USAGE = { used: 42, quota: 500, periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z' };
+const USAGE = {
+  used: 42,
+  quota: 500,
+  grace: 50,
+  periodStart: '2026-11-01T00:00:00.000Z',
+  periodEnd: '2026-12-01T00:00:00.000Z',
+};
 const FREE = { plans: [{ plan: 'free', platform: 'custom' }] };
 const STARTER = { plans: [{ plan: 'busniess_starter_monthly', platform: 'custom' }] };
 const trialing = {
@@ -93,7 +99,7 @@ describe('overview: plan and usage', () => {
       'billing/billing/account': () => ({
         body: { subscriptions: [{ ...trialing, status: 'active' }], invoices: [] },
       }),
-      'search/usage': () => ({ body: { ...USAGE, used: 500 } }),
+      'search/usage': () => ({ body: { ...USAGE, used: 550 } }),
     });
     expect(await screen.findByText(/Your widget has stopped answering searches this month/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/dashboard/subscribe');

@@ -15,19 +15,30 @@ export interface UsageFigures {
   used: number;
   /** null: the plan has no search quota. */
   quota: number | null;
+  /** Searches still answered past the quota before the widget pauses (null: no quota). */
+  grace: number | null;
   /** When the period ends, which is when the count starts again. */
   periodEnd: string;
 }
 
 export const OVER_QUOTA_TEXT = 'Your widget has stopped answering searches this month. Upgrade to keep search running.';
 
+/** Past the quota, within the grace share: "Your widget keeps answering 30 more searches, then pauses until Dec 1, 2026." */
+export function graceText(left: number, periodEnd: string): string {
+  return (
+    `You have used this month's searches. Your widget keeps answering ${COUNT.format(left)} more ` +
+    `${left === 1 ? 'search' : 'searches'}, then pauses until ${formatDay(periodEnd)}.`
+  );
+}
+
 /**
- * "123 of 500 searches this month" with a bar, the reset day and, once the quota is used up, why the
- * widget went quiet and `upgrade` (a link to the plans).
+ * "123 of 500 searches this month" with a bar, the reset day and, once the quota is used up, how many
+ * searches the grace share still answers or why the widget went quiet, with `upgrade` (a link to the plans).
  */
 export function UsageMeter({ usage, upgrade }: { usage: UsageFigures; upgrade?: ReactNode }) {
   const { used, quota, periodEnd } = usage;
   const over = quota !== null && used >= quota;
+  const left = quota === null ? 0 : Math.max(0, quota + (usage.grace ?? 0) - used);
   const text =
     quota === null
       ? `${COUNT.format(used)} searches this month (no monthly limit)`
@@ -51,7 +62,7 @@ export function UsageMeter({ usage, upgrade }: { usage: UsageFigures; upgrade?: 
       <p className="sniff-ui-usage-reset">Resets on {formatDay(periodEnd)}</p>
       {over && (
         <p className="sniff-ui-usage-over">
-          <strong>{OVER_QUOTA_TEXT}</strong> {upgrade}
+          <strong>{left > 0 ? graceText(left, periodEnd) : OVER_QUOTA_TEXT}</strong> {upgrade}
         </p>
       )}
     </div>

@@ -9,7 +9,13 @@ import { PlansPage } from './PlansPage';
 import { NOT_READY_TEXT } from './useCheckout';
 
 const apis = [billingApi];
-const USAGE = { used: 123, quota: 500, periodStart: '2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z' };
+const USAGE = {
+  used: 123,
+  quota: 500,
+  grace: 50,
+  periodStart: '2026-11-01T00:00:00.000Z',
+  periodEnd: '2026-12-01T00:00:00.000Z',
+};
 const EMPTY_ACCOUNT = { subscriptions: [], invoices: [] };
 
 function subscription(over: Partial<BillingSubscription> = {}): BillingSubscription {
@@ -70,6 +76,9 @@ describe('Choose Your Plan: the catalogue', () => {
     expect(screen.getByText(/3-day free trial with full access/)).toBeTruthy();
     expect(screen.getByText('How do I cancel?')).toBeTruthy();
     expect(screen.getByText(/keep your plan until the end of the billing period \(or of the trial\)/)).toBeTruthy();
+    // What the quota counts, as the search service counts it.
+    expect(screen.getByText('What counts as a search?')).toBeTruthy();
+    expect(screen.getByText(/all the keystrokes of that query count once/)).toBeTruthy();
     await screen.findByText('123 of 500 searches this month');
   });
 
@@ -361,9 +370,20 @@ describe('Choose Your Plan: your plan, usage and invoices', () => {
     expect(within(usage).queryByText(/stopped answering/)).toBeNull();
   });
 
-  it('over the quota: says the widget stopped answering and links to the plans', async () => {
-    show({ handlers: { 'search/usage': () => ({ body: { ...USAGE, used: 500 } }) } });
-    expect(await screen.findByText('500 of 500 searches this month')).toBeTruthy();
+  it('at the quota: says how many more searches the widget answers before it pauses', async () => {
+    show({ handlers: { 'search/usage': () => ({ body: { ...USAGE, used: 520 } }) } });
+    expect(await screen.findByText('520 of 500 searches this month')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "You have used this month's searches. Your widget keeps answering 30 more searches, then pauses until Dec 1, 2026.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('#choose-plan');
+  });
+
+  it('past the quota and its grace share: says the widget stopped answering and links to the plans', async () => {
+    show({ handlers: { 'search/usage': () => ({ body: { ...USAGE, used: 550 } }) } });
+    expect(await screen.findByText('550 of 500 searches this month')).toBeTruthy();
     expect(
       screen.getByText('Your widget has stopped answering searches this month. Upgrade to keep search running.'),
     ).toBeTruthy();

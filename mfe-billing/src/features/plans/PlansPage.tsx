@@ -1,5 +1,5 @@
 import { usePlatform } from '@sniff/shell-sdk';
-import { PLAN_CATALOGUE, TRIAL_DAYS, type PlanCard as Plan } from '@sniff/contracts';
+import { PLAN_CATALOGUE, TRIAL_DAYS, WHAT_IS_A_SEARCH, type PlanCard as Plan } from '@sniff/contracts';
 import { useAccountQuery } from '../../shared/api';
 import { YourPlan } from '../account/YourPlan';
 import { PlanCard } from './PlanCard';
@@ -25,6 +25,7 @@ const FAQ = [
     a: 'Open Manage billing and cancel. You keep your plan until the end of the billing period (or of the trial), then your account returns to the free plan; your widgets and their content are kept.',
   },
   { q: 'What if Sniff is not for me?', a: 'Paid plans come with a 30-day money-back guarantee.' },
+  WHAT_IS_A_SEARCH,
 ];
 
 /** "Choose Your Plan" (the shell shows that title once, as the page's h1): the owner's plan, usage and invoices, then the plan catalogue of @sniff/contracts. */

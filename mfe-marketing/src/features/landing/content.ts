@@ -2,6 +2,7 @@
  * The landing page's words. Claims stay within what the product does (spec sections 1 and 9); the FAQ
  * feeds both the accordion and the FAQPage structured data.
  */
+import { WHAT_IS_A_SEARCH } from '@sniff/contracts';
 
 export interface Point {
   title: string;
@@ -258,6 +259,7 @@ export const FAQ: FaqEntry[] = [
       'Every paid plan starts with a 3-day free trial with full access. SaaS and business websites can also ' +
       'stay on the free plan: one website, two pages indexed and 500 searches a month.',
   },
+  { question: WHAT_IS_A_SEARCH.q, answer: WHAT_IS_A_SEARCH.a },
   {
     question: 'How does Sniff keep search results up to date?',
     answer:

@@ -32,11 +32,22 @@ export function keystrokes(query: string): string[] {
 
 /**
  * The request paths of the mix, in typing order, as the widget sends them with its default
- * settings: q untrimmed, limit 8, descriptions cut to the 80 characters it shows.
+ * settings: q untrimmed, limit 8, descriptions cut to the 80 characters it shows, and from each
+ * query's second keystroke on the typing session its first answer started (`session`, last; the
+ * first keystroke of each query goes without and is counted).
  */
-export function searchPaths(storeId: string, queries: string[], limit = 8, descriptionLength = 80): string[] {
-  return queries.flatMap(keystrokes).map((q) => {
-    const params = new URLSearchParams({ q, limit: String(limit), descriptionLength: String(descriptionLength) });
-    return `/v1/stores/${encodeURIComponent(storeId)}/search?${params}`;
-  });
+export function searchPaths(
+  storeId: string,
+  queries: string[],
+  session?: string,
+  limit = 8,
+  descriptionLength = 80,
+): string[] {
+  return queries.flatMap((query) =>
+    keystrokes(query).map((q, i) => {
+      const params = new URLSearchParams({ q, limit: String(limit), descriptionLength: String(descriptionLength) });
+      if (session && i > 0) params.set('session', session);
+      return `/v1/stores/${encodeURIComponent(storeId)}/search?${params}`;
+    }),
+  );
 }

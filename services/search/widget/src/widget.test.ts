@@ -300,6 +300,31 @@ describe('search widget', () => {
     expect(widget.input.getAttribute('aria-expanded')).toBe('true');
   });
 
+  it("on a site that is not among the store's allowed sites, says so in its own box and sends nothing more", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const refused = jest.fn(
+        async () =>
+          ({
+            ok: false,
+            status: 403,
+            headers: new Headers(),
+            json: async () => ({ statusCode: 403, message: 'This site is not among the store’s allowed sites' }),
+          }) as Response,
+      );
+      widget = mountWidget(host, CONFIG, { fetch: refused as unknown as typeof fetch, navigate: jest.fn() });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(widget.input.placeholder).toBe('Search is not available on this site.');
+      expect(widget.input.getAttribute('aria-label')).toBe('Search is not available on this site.');
+      expect(widget.input.readOnly).toBe(true);
+      expect(widget.input.getAttribute('aria-disabled')).toBe('true');
+      // The site's owner learns why in the console.
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Allowed sites'));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('says "Search is temporarily unavailable." in its own box once the month\'s searches are used, and throws nothing', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const thrown = jest.fn();

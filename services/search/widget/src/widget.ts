@@ -25,6 +25,8 @@ const MAX_SUGGESTIONS = 5;
 export const SESSION_HEADER = 'sniff-session';
 /** What a visitor reads when the store's owner used this month's searches (the answer says `unavailable`). */
 export const UNAVAILABLE_TEXT = 'Search is temporarily unavailable.';
+/** What a visitor reads on a site that is not among the store's allowed sites (the API answers 403). */
+export const NOT_ALLOWED_TEXT = 'Search is not available on this site.';
 
 /** Image sizes (CSS pixels) set on each <img>, so results do not jump as images load. */
 const CARD_IMAGE = { width: 160, height: 120 };
@@ -174,20 +176,34 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   };
   const loadRules = async () => {
     let rules = FREE_RULES;
-    let unavailable = false;
+    let unavailable: string | null = null;
     try {
       const res = await deps.fetch(`${apiBase}/search?${new URLSearchParams({ q: '', limit: '1' })}`);
       if (res.ok) {
         const body = (await res.json()) as SearchResponse;
         rules = body.widget ?? FREE_RULES;
-        unavailable = !!body.unavailable;
+        if (body.unavailable) unavailable = UNAVAILABLE_TEXT;
+      } else if (res.status === 403) {
+        unavailable = NOT_ALLOWED_TEXT;
+        // For the site's owner, who may have put the widget on a domain they have not listed yet.
+        console.warn(
+          "Sniff: this site is not among the widget's allowed sites; add it in the Sniff dashboard " +
+            '(Manage Your Widgets > Search tuning > Allowed sites).',
+        );
       }
     } catch {
       // unreachable: the free plan's rules
     }
     applyRules(rules);
     // Said at once, in the box itself: the visitor does not type into a search that cannot answer.
-    if (unavailable) input.placeholder = UNAVAILABLE_TEXT;
+    if (unavailable) {
+      input.placeholder = unavailable;
+      input.setAttribute('aria-label', unavailable);
+    }
+    if (unavailable === NOT_ALLOWED_TEXT) {
+      input.readOnly = true;
+      input.setAttribute('aria-disabled', 'true');
+    }
   };
 
   // ---- rendering
@@ -350,6 +366,11 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       const res = await deps.fetch(`${apiBase}/search?${searchParams(q)}`, {
         signal: controller.signal,
       });
+      if (res.status === 403) {
+        inflight = null;
+        status.textContent = NOT_ALLOWED_TEXT;
+        return;
+      }
       if (!res.ok) throw new Error(String(res.status));
       // A counted answer starts the query's typing session (even one overtaken by newer keys).
       session = res.headers?.get(SESSION_HEADER) ?? session;

@@ -18,7 +18,12 @@ export const PUSH_SETTINGS_QUEUE = 'push-search-settings';
 /** About 11 hours of retries with exponential backoff; a later re-index pushes them too. */
 const PUSH_RETRY_LIMIT = 12;
 
-export const EMPTY_SEARCH_SETTINGS: SearchSettings = { synonyms: [], stopWords: [], hiddenSuggestions: [] };
+export const EMPTY_SEARCH_SETTINGS: SearchSettings = {
+  synonyms: [],
+  stopWords: [],
+  hiddenSuggestions: [],
+  allowedSites: [],
+};
 /** Popular queries an owner sees for hiding: as many as visitors could ever be suggested, and more. */
 const SUGGESTIONS_LISTED = 100;
 

@@ -71,7 +71,7 @@ export const siteHostSchema = z
 export const allowedSitesSchema = z
   .array(siteHostSchema)
   .max(MAX_ALLOWED_SITES, `at most ${MAX_ALLOWED_SITES} allowed sites`)
-  .transform((sites) => [...new Set(sites)])
+  .overwrite((sites) => [...new Set(sites)])
   .default([]);
 
 /** Whether a request's Origin header value may use the widget. */

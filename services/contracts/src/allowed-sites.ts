@@ -151,7 +151,8 @@ export function compileAllowedSites(allowedSites: readonly string[]): SiteMatche
   };
 }
 
-const compiled = new WeakMap<readonly string[], SiteMatcher>();
+// Pure: a bundle that never calls siteAllowed drops it.
+const compiled = /*#__PURE__*/ new WeakMap<readonly string[], SiteMatcher>();
 
 /** compileAllowedSites(allowedSites)(origin), compiled once per list. */
 export function siteAllowed(allowedSites: readonly string[], origin: string): boolean {

@@ -2,6 +2,7 @@ export * from './plans';
 export * from './api';
 export * from './billing';
 export * from './search';
+export * from './allowed-sites';
 export * from './widget';
 export * from './validation';
 export * from './unsafe-text';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allowedSitesSchema } from './allowed-sites';
 import { WIDGET_SIZES } from './plans';
 import { savedWidgetSettingsSchema } from './widget';
 
@@ -231,5 +232,10 @@ export const searchSettingsSchema = z.object({
     )
     .max(MAX_HIDDEN_SUGGESTIONS, `at most ${MAX_HIDDEN_SUGGESTIONS} hidden suggestions`)
     .default([]),
+  /**
+   * The sites whose pages may use the widget (hosts, subdomains included; see siteAllowed); the
+   * public search API refuses a browser on any other site. Empty: every site.
+   */
+  allowedSites: allowedSitesSchema,
 });
 export type SearchSettings = z.infer<typeof searchSettingsSchema>;

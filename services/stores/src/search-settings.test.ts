@@ -9,7 +9,7 @@ import {
   testConfig,
   TestService,
 } from '@sniff/service-kit/testing';
-import type { SearchSettings } from '@sniff/contracts';
+import { ALLOWED_SITE_MESSAGE, type SearchSettings } from '@sniff/contracts';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
@@ -51,6 +51,8 @@ describe('store search settings', () => {
   let analytics: SearchStub;
   let searchPort: number;
   let storeId: string;
+  /** What search held for the store right after the creation call answered, before its first sync. */
+  let heldAtCreation: { version: number; settings: SearchSettings };
 
   const settingsUrl = (id: string) => `${stores.url}/stores/${encodeURIComponent(id)}/search-settings`;
   const getSettings = (id: string, owner = 'paid-owner') => fetch(settingsUrl(id), { headers: asOwner(owner) });
@@ -95,7 +97,10 @@ describe('store search settings', () => {
       '/notebook-sleeve': html('Notebook sleeve', '<h1>Notebook sleeve</h1><p>A felt sleeve for your notebook.</p>'),
       '/guide': html('The buying guide', '<h1>The buying guide</h1><p>How we choose our wood.</p>'),
     });
-    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), 'paid-owner:busniess_starter_monthly');
+    const billingConfig = plansOnlyBillingConfig(
+      testConfig(db.url),
+      'paid-owner:busniess_starter_monthly,shop-owner:starter',
+    );
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     search = await startSearch(db.url, 0);
     analytics = await startAnalyticsStub();
@@ -124,6 +129,7 @@ describe('store search settings', () => {
     });
     expect(res.status).toBe(200);
     storeId = ((await res.json()) as { store_id: string }).store_id;
+    heldAtCreation = await searchHas();
     await waitFor(async () => {
       const list = (await (
         await fetch(`${stores.url}/managestores/list-stores`, {
@@ -144,12 +150,67 @@ describe('store search settings', () => {
     await db?.drop();
   });
 
-  it('has no synonyms or stop words until the owner saves some', async () => {
+  it('allows only the store’s own site from its creation on, and search has that before the first sync', async () => {
+    const own = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: ['127.0.0.1'] };
     const res = await getSettings(storeId);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ synonyms: [], stopWords: [], hiddenSuggestions: [] });
-    expect((await searchHas()).version).toBe(0);
+    expect(await res.json()).toEqual(own);
+    expect(heldAtCreation).toEqual({ storeId, version: 1, settings: own });
   });
+
+  it('allows a Shopify catalogue store its myshopify.com host', async () => {
+    const form = new FormData();
+    const fields = { email: 'shop-owner@example.com', store_name: 'Outfitters', store_url: 'Sniff CSV Shop' };
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append('platform', 'shopify');
+    const csv = 'name,description,price,category,image_url\nMug,A mug,12,,\n';
+    form.append('csv_file', new Blob([csv], { type: 'text/csv' }), 'catalogue.csv');
+    const { 'content-type': _json, ...headers } = asOwner('shop-owner');
+    const res = await fetch(`${stores.url}/shopify/create-store-csv/`, { method: 'POST', headers, body: form });
+    expect(res.status).toBe(200);
+    const { store_id: id, store_url: url } = (await res.json()) as { store_id: string; store_url: string };
+    expect(url).toBe('https://sniff-csv-shop.myshopify.com');
+    const own = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: ['sniff-csv-shop.myshopify.com'] };
+    expect(await searchHas(id)).toEqual({ storeId: id, version: 1, settings: own });
+    expect(await (await getSettings(id, 'shop-owner')).json()).toEqual(own);
+  });
+
+  it('saves the allowed sites an owner typed as hosts, once each, and hands them to search', async () => {
+    const res = await putSettings(storeId, {
+      synonyms: [],
+      stopWords: [],
+      allowedSites: ['https://Shop.Example.com/cart', 'localhost:8095', 'shop.example.com', '127.0.0.1'],
+    });
+    expect(res.status).toBe(200);
+    const allowedSites = ['shop.example.com', 'localhost:8095', '127.0.0.1'];
+    const saved = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites };
+    expect(await res.json()).toEqual(saved);
+    expect(await (await getSettings(storeId)).json()).toEqual(saved);
+    expect(await searchHas()).toMatchObject({ version: 2, settings: { allowedSites } });
+  });
+
+  it.each([
+    ['a wildcard', ['*.example.com'], 'allowedSites.0', 'write example.com: subdomains are always included'],
+    ['a path alone', ['example.com', '/shop'], 'allowedSites.1', ALLOWED_SITE_MESSAGE],
+    ['an empty entry', ['example.com', ' '], 'allowedSites.1', 'an allowed site must not be empty'],
+    ['21 sites', Array.from({ length: 21 }, (_, i) => `s${i}.example.com`), 'allowedSites', 'at most 20 allowed sites'],
+  ])(
+    'answers 400 naming allowedSites for %s, and changes nothing here or in search',
+    async (_w, sites, field, message) => {
+      const before = await (await getSettings(storeId)).json();
+      const held = await searchHas();
+      const res = await putSettings(storeId, { synonyms: [], stopWords: ['the'], allowedSites: sites });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        field,
+        message: `${field}: ${message}`,
+      });
+      expect(await (await getSettings(storeId)).json()).toEqual(before);
+      expect(await searchHas()).toEqual(held);
+    },
+  );
 
   it('saves the settings, returns them and hands them to the search service', async () => {
     const settings: SearchSettings = {
@@ -159,10 +220,11 @@ describe('store search settings', () => {
       ],
       stopWords: [],
       hiddenSuggestions: [],
+      allowedSites: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
-    expect(await searchHas()).toMatchObject({ version: 1, settings });
+    expect(await searchHas()).toMatchObject({ version: 3, settings });
   });
 
   // Waits for the new engine: the MiniSearch one ignores the rules.
@@ -185,7 +247,7 @@ describe('store search settings', () => {
   // Waits for the new engine.
   it('drops stop words from a query, unless every word is one', async () => {
     expect(await find('the couch')).toContain('/guide');
-    await save({ synonyms: [], stopWords: ['the'], hiddenSuggestions: [] });
+    await save({ synonyms: [], stopWords: ['the'], hiddenSuggestions: [], allowedSites: [] });
     expect(await find('the couch')).toEqual(['/couch']);
     expect(await find('the')).toContain('/guide');
   });
@@ -195,6 +257,7 @@ describe('store search settings', () => {
       synonyms: [{ kind: 'one-way', from: 'chair', to: ['stool'] }],
       stopWords: [],
       hiddenSuggestions: [],
+      allowedSites: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
@@ -279,6 +342,7 @@ describe('store search settings', () => {
       synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
       stopWords: ['the'],
       hiddenSuggestions: [],
+      allowedSites: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
@@ -308,6 +372,7 @@ describe('store search settings', () => {
         synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
         stopWords: ['the'],
         hiddenSuggestions: [],
+        allowedSites: [],
       });
     } finally {
       await sql.end();

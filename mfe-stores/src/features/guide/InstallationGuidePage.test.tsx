@@ -21,6 +21,12 @@ test('Squarespace is the default tab; Shopify and the custom website section hav
   expect(screen.getByText(/Press Connect with Shopify/)).toBeTruthy();
   expect(screen.getByLabelText('Shopify embed code').textContent).toContain('data-auth-method="oauth2"');
 
+  expect(
+    screen.getByText(
+      'A new widget answers only on its store’s own site: if you place it on another domain, add that domain under Manage > Search tuning > Allowed sites.',
+    ),
+  ).toBeTruthy();
+
   const custom = screen.getByRole('region', { name: 'Custom website' });
   expect(within(custom).getAllByRole('listitem').length).toBeGreaterThan(2);
   expect(within(custom).getByLabelText('Custom website embed code').textContent).toContain('saas-embed.js');

@@ -83,6 +83,10 @@ export function InstallationGuidePage() {
         Create a widget first (<DestinationLink to="wizard.createStore">Create Search Widget</DestinationLink>), then
         follow the steps for your platform.
       </p>
+      <p>
+        A new widget answers only on its store’s own site: if you place it on another domain, add that domain under
+        Manage &gt; Search tuning &gt; Allowed sites.
+      </p>
       <Tabs label="Platform" tabs={PLATFORM_TABS} value={tab} onChange={setTab}>
         {tab === 'squarespace' ? (
           <>

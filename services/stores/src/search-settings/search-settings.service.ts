@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { callInternal, Queue } from '@sniff/service-kit';
 import {
   popularQueriesResponseSchema,
   type SearchSettings,
   searchSettingsSchema,
+  siteHostSchema,
   type StoreSuggestion,
 } from '@sniff/contracts';
 import { STORES_CONFIG, StoresConfig } from '../config';
@@ -18,7 +19,12 @@ export const PUSH_SETTINGS_QUEUE = 'push-search-settings';
 /** About 11 hours of retries with exponential backoff; a later re-index pushes them too. */
 const PUSH_RETRY_LIMIT = 12;
 
-export const EMPTY_SEARCH_SETTINGS: SearchSettings = { synonyms: [], stopWords: [], hiddenSuggestions: [] };
+export const EMPTY_SEARCH_SETTINGS: SearchSettings = {
+  synonyms: [],
+  stopWords: [],
+  hiddenSuggestions: [],
+  allowedSites: [],
+};
 /** Popular queries an owner sees for hiding: as many as visitors could ever be suggested, and more. */
 const SUGGESTIONS_LISTED = 100;
 
@@ -85,6 +91,21 @@ export class SearchSettingsService implements OnApplicationBootstrap {
     };
   }
 
+  /**
+   * A new store's first settings, saved in the store's transaction `m`: only its own site may use
+   * the widget, so no other website spends the owner's searches from day one. Its host without the
+   * port, so the site's pages on another port (a local test page) are allowed too. The caller
+   * pushes them once the store is committed.
+   */
+  async createFor(m: EntityManager, storeId: string, storeUrl: string): Promise<void> {
+    const allowedSites = ownSite(storeUrl);
+    if (!allowedSites.length) {
+      this.logger.warn(`store ${storeId}: no allowed site from its URL ${storeUrl}; every site may use its widget`);
+    }
+    const settings: SearchSettings = { ...EMPTY_SEARCH_SETTINGS, allowedSites };
+    await m.insert(SearchSettingsEntity, { storeId, settings, version: 1, pushedVersion: 0 });
+  }
+
   /** PUT /stores/:id/search-settings: replaces the settings of the caller's store and applies them. */
   async save(ownerSub: string, storeId: string, settings: SearchSettings): Promise<SearchSettings> {
     let saved: { version: number }[];
@@ -147,5 +168,15 @@ export class SearchSettingsService implements OnApplicationBootstrap {
       `UPDATE "stores"."search_settings" SET "pushed_version" = GREATEST("pushed_version", $2) WHERE "store_id" = $1`,
       [storeId, row.version],
     );
+  }
+}
+
+/** The host of a store's own URL as its allowed sites; none when the URL has no usable host. */
+function ownSite(storeUrl: string): string[] {
+  try {
+    const host = siteHostSchema.safeParse(new URL(storeUrl).hostname);
+    return host.success ? [host.data] : [];
+  } catch {
+    return [];
   }
 }

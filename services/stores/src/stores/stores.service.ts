@@ -22,6 +22,7 @@ import { STORES_CONFIG, StoresConfig } from '../config';
 import { urlKey } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, SafeFetcher } from '../fetching/safe-fetch';
+import { SearchSettingsService } from '../search-settings/search-settings.service';
 import { SecretBox } from '../secrets/secret-box';
 import type { SourceItem } from '../sync/source';
 import { SourceItemEntity } from '../sync/source-item.entity';
@@ -98,6 +99,7 @@ export class StoresService {
     private readonly plans: OwnerPlans,
     private readonly secrets: SecretBox,
     private readonly sync: SyncService,
+    private readonly searchSettings: SearchSettingsService,
   ) {}
 
   async list(ownerSub: string): Promise<Store[]> {
@@ -119,7 +121,10 @@ export class StoresService {
     return ent;
   }
 
-  /** Saves the store (with its first items, for a catalogue) and queues its first sync. */
+  /**
+   * Saves the store (with its first items, for a catalogue, and its first search settings), hands
+   * those settings to search and queues its first sync.
+   */
   async create(ownerSub: string, spec: NewStore): Promise<StoreEntity> {
     const store = this.stores.create({
       id: newStoreId(),
@@ -141,12 +146,15 @@ export class StoresService {
     });
     await this.db.transaction(async (m) => {
       await m.save(store);
+      await this.searchSettings.createFor(m, store.id, store.url);
       const items = spec.items ?? [];
       for (let i = 0; i < items.length; i += 500) {
         const rows = items.slice(i, i + 500).map((it) => ({ storeId: store.id, ...it }));
         await m.createQueryBuilder().insert().into(SourceItemEntity).values(rows).execute();
       }
     });
+    // Before the first sync, so the widget is limited to the store's own site before it finds anything.
+    await this.searchSettings.pushOrRetryLater(store.id);
     const jobId = await this.sync.enqueue(store.id);
     if (jobId) await this.stores.update({ id: store.id }, { jobId });
     return store;

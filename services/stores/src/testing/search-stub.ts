@@ -37,7 +37,8 @@ export async function startSearchStub(): Promise<SearchStub> {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         return;
       }
-      if (req.method === 'PUT' && failing > 0) {
+      // Document uploads only: a store's creation also pushes its search settings first.
+      if (req.method === 'PUT' && req.url?.endsWith('/documents') && failing > 0) {
         failing--;
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"statusCode":503,"message":"down"}');
         return;

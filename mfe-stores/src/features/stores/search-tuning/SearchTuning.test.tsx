@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { installFakeApi, renderPage, type Reply } from '@sniff/shell-sdk/testing';
-import type { SearchSettings } from '@sniff/contracts';
+import { ALLOWED_SITE_MESSAGE, type SearchSettings } from '@sniff/contracts';
 import { storesApi } from '../../../shared/api';
 import { StoresPage } from '../StoresPage';
 
@@ -18,8 +19,11 @@ const SETTINGS_PATH = 'stores/stores/st_1/search-settings';
 const SUGGESTIONS_PATH = 'stores/stores/st_1/suggestions';
 const NOT_A_WORD = 'each entry must be a single word of letters or digits';
 
-/** Settings as a test writes them: no hidden suggestions unless given. */
-type Settings = Omit<SearchSettings, 'hiddenSuggestions'> & { hiddenSuggestions?: string[] };
+/** Settings as a test writes them: no hidden suggestions or allowed sites unless given. */
+type Settings = Omit<SearchSettings, 'hiddenSuggestions' | 'allowedSites'> & {
+  hiddenSuggestions?: string[];
+  allowedSites?: string[];
+};
 
 /**
  * Serves the stores list, a store's search settings and its suggestions: GET answers the saved
@@ -31,7 +35,7 @@ function fakeSettingsApi(
   onLoad?: () => Reply | undefined,
   suggestions: () => Reply = () => ({ body: { suggestions: [] } }),
 ) {
-  let saved: SearchSettings = { hiddenSuggestions: [], ...initial };
+  let saved: SearchSettings = { hiddenSuggestions: [], allowedSites: [], ...initial };
   const calls = installFakeApi({
     'stores/managestores/list-stores': () => ({ body: [bakery] }),
     [SETTINGS_PATH]: (body) => {
@@ -41,6 +45,7 @@ function fakeSettingsApi(
         synonyms: body.synonyms,
         stopWords: body.stopWords,
         hiddenSuggestions: body.hiddenSuggestions ?? [],
+        allowedSites: body.allowedSites ?? [],
       } as SearchSettings;
       return { body: saved };
     },
@@ -139,6 +144,7 @@ test('an owner adds and removes rules and stop words, then saves them: Saving...
     ],
     stopWords: ['and', 'of', 'a'],
     hiddenSuggestions: [],
+    allowedSites: [],
   };
   expect(saves()).toHaveLength(1);
   expect(saves()[0]!.body).toEqual({ ...expected, email: 'owner@example.com' });
@@ -206,7 +212,7 @@ test('shows the API’s validation message next to the word or rule it names, an
   fireEvent.click(saveButton());
   const alert = await screen.findByText(`“and”: ${NOT_A_WORD}`);
   expect(alert.getAttribute('role')).toBe('alert');
-  expect(screen.getByText('Not saved: correct the rule or word marked above.')).toBeTruthy();
+  expect(screen.getByText('Not saved: correct the rule, word or site marked above.')).toBeTruthy();
   expect(chips()).toEqual(['the', 'and']);
   expect(screen.getByText('and').closest('li')?.className).toContain('tuning-invalid');
 
@@ -217,7 +223,7 @@ test('shows the API’s validation message next to the word or rule it names, an
   );
   // Editing clears the complaint.
   addStopWords('of');
-  expect(screen.queryByText('Not saved: correct the rule or word marked above.')).toBeNull();
+  expect(screen.queryByText('Not saved: correct the rule, word or site marked above.')).toBeNull();
 });
 
 test('a failed save says why and can be retried', async () => {
@@ -374,5 +380,106 @@ describe('suggestions an owner hides', () => {
     fireEvent.click(within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', { name: 'Try Again' }));
     await screen.findByRole('list', { name: 'Suggested to visitors' });
     expect(suggestedList()).toHaveLength(2);
+  });
+});
+
+describe('sites allowed to use the widget', () => {
+  const siteField = () =>
+    screen.getByLabelText('Add a site (a host name like example.com, or paste its address)') as HTMLInputElement;
+  const siteChips = () =>
+    within(screen.getByRole('list', { name: 'Allowed sites' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace('×', ''));
+  const siteProblem = () => within(screen.getByRole('form', { name: 'Add an allowed site' })).getByRole('alert');
+  const addSite = async (text: string) => {
+    await userEvent.clear(siteField());
+    await userEvent.type(siteField(), text);
+    await userEvent.click(screen.getByRole('button', { name: 'Add site' }));
+  };
+
+  test('lists them with what they do; an owner adds sites (button or Enter, a pasted address becomes its host), removes one and saves', async () => {
+    const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [], allowedSites: ['bakery.example.com'] });
+    await openTuning();
+    expect(await screen.findByRole('list', { name: 'Allowed sites' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Your widget answers only on these sites \(and their subdomains\)\. Leave the list empty to allow any site\./,
+      ),
+    ).toBeTruthy();
+    expect(siteChips()).toEqual(['bakery.example.com']);
+
+    await addSite('https://Shop.Example.org/cart?x=1');
+    expect(siteChips()).toEqual(['bakery.example.com', 'shop.example.org']);
+    expect(siteField().value).toBe('');
+    await userEvent.type(siteField(), 'localhost:8095{Enter}');
+    expect(siteChips()).toEqual(['bakery.example.com', 'shop.example.org', 'localhost:8095']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove allowed site bakery.example.com' }));
+    expect(siteChips()).toEqual(['shop.example.org', 'localhost:8095']);
+
+    await userEvent.click(saveButton());
+    expect((await screen.findByRole('status')).textContent).toBe('Search settings saved.');
+    expect(saves()).toHaveLength(1);
+    expect(saves()[0]!.body).toMatchObject({ allowedSites: ['shop.example.org', 'localhost:8095'] });
+    expect(siteChips()).toEqual(['shop.example.org', 'localhost:8095']);
+  });
+
+  test('removing every site says any site can use the widget, and saves the empty list', async () => {
+    const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [], allowedSites: ['bakery.example.com'] });
+    await openTuning();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove allowed site bakery.example.com' }));
+    expect(screen.getByText('No allowed sites: any site can use your widget.')).toBeTruthy();
+    await userEvent.click(saveButton());
+    await waitFor(() => expect(saves()).toHaveLength(1));
+    expect(saves()[0]!.body).toMatchObject({ allowedSites: [] });
+  });
+
+  test('says what is wrong with a site on its field before anything is sent', async () => {
+    const { saves } = fakeSettingsApi({ synonyms: [], stopWords: [], allowedSites: ['bakery.example.com'] });
+    await openTuning();
+    await screen.findByRole('list', { name: 'Allowed sites' });
+
+    await addSite('*.example.com');
+    expect(siteProblem().textContent).toBe('“*.example.com”: write example.com: subdomains are always included');
+    expect(siteField().getAttribute('aria-invalid')).toBe('true');
+    expect(siteField().getAttribute('aria-describedby')).toBe(siteProblem().id);
+    await addSite('/shop');
+    expect(siteProblem().textContent).toBe(`“/shop”: ${ALLOWED_SITE_MESSAGE}`);
+    await addSite('https://Bakery.example.com/');
+    expect(siteProblem().textContent).toBe('Already allowed: bakery.example.com');
+    await userEvent.clear(siteField());
+    await userEvent.click(screen.getByRole('button', { name: 'Add site' }));
+    expect(siteProblem().textContent).toBe('Enter a site, such as example.com.');
+    // Typing again clears the complaint.
+    await userEvent.type(siteField(), 'e');
+    expect(siteField().getAttribute('aria-invalid')).toBeNull();
+    expect(within(screen.getByRole('form', { name: 'Add an allowed site' })).queryByRole('alert')).toBeNull();
+
+    expect(siteChips()).toEqual(['bakery.example.com']);
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(saves()).toHaveLength(0);
+  });
+
+  test('shows the API’s message on the site it names and keeps the edits', async () => {
+    fakeSettingsApi({ synonyms: [], stopWords: [], allowedSites: ['bakery.example.com'] }, () => ({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        field: 'allowedSites.1',
+        message: `allowedSites.1: ${ALLOWED_SITE_MESSAGE}`,
+      },
+    }));
+    await openTuning();
+    await screen.findByRole('list', { name: 'Allowed sites' });
+    await addSite('shop.example.org');
+    await userEvent.click(saveButton());
+
+    const alert = await screen.findByText(`“shop.example.org”: ${ALLOWED_SITE_MESSAGE}`);
+    expect(alert.getAttribute('role')).toBe('alert');
+    const remove = screen.getByRole('button', { name: 'Remove allowed site shop.example.org' });
+    expect(remove.closest('li')?.className).toContain('tuning-invalid');
+    expect(remove.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(screen.getByText('Not saved: correct the rule, word or site marked above.')).toBeTruthy();
+    expect(siteChips()).toEqual(['bakery.example.com', 'shop.example.org']);
   });
 });

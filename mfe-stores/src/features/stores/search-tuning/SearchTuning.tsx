@@ -1,12 +1,13 @@
 import { Spinner, Button } from '@sniff/ui';
 import type { SaveProblem, SearchTuningState } from './useSearchTuning';
+import { AllowedSites } from './AllowedSites';
 import { HiddenSuggestions } from './HiddenSuggestions';
 import { StopWords } from './StopWords';
 import { SynonymRules } from './SynonymRules';
 
-/** Where the API's complaint belongs: on one rule or word, on a whole list, or above the Save button. */
+/** Where the API's complaint belongs: on one rule, word or site, on a whole list, or above the Save button. */
 function placeProblem(problem: SaveProblem | null) {
-  const m = problem?.field?.match(/^(synonyms|stopWords|hiddenSuggestions)(?:\.(\d+))?/);
+  const m = problem?.field?.match(/^(synonyms|stopWords|hiddenSuggestions|allowedSites)(?:\.(\d+))?/);
   const at = (list: string) =>
     problem && m?.[1] === list && m[2] !== undefined ? { index: Number(m[2]), message: problem.message } : null;
   const whole = (list: string) => (problem && m?.[1] === list && m[2] === undefined ? problem.message : null);
@@ -17,11 +18,16 @@ function placeProblem(problem: SaveProblem | null) {
     stopWords: whole('stopWords'),
     // A hidden suggestion is shown as typed, so any complaint about one goes above the list.
     hidden: problem && m?.[1] === 'hiddenSuggestions' ? problem.message : null,
+    site: at('allowedSites'),
+    sites: whole('allowedSites'),
     elsewhere: problem && !m ? problem.message : null,
   };
 }
 
-/** The "Search tuning" tab of a store's manage panel: synonyms, stop words and hidden suggestions, saved together. */
+/**
+ * The "Search tuning" tab of a store's manage panel: synonyms, stop words, hidden suggestions and
+ * the sites allowed to use the widget, saved together.
+ */
 export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: SearchTuningState }) {
   if (tuning.loadError) {
     return (
@@ -64,13 +70,20 @@ export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: Sea
         sectionError={placed.hidden}
         disabled={tuning.saving}
       />
+      <AllowedSites
+        sites={settings.allowedSites}
+        onChange={(allowedSites) => tuning.edit({ ...settings, allowedSites })}
+        siteError={placed.site}
+        sectionError={placed.sites}
+        disabled={tuning.saving}
+      />
       {placed.elsewhere && (
         <p role="alert" className="sniff-error">
           Could not save the search settings: {placed.elsewhere}
         </p>
       )}
       {tuning.problem && !placed.elsewhere && (
-        <p className="sniff-error">Not saved: correct the rule or word marked above.</p>
+        <p className="sniff-error">Not saved: correct the rule, word or site marked above.</p>
       )}
       {tuning.saved && <p role="status">Search settings saved.</p>}
       <div className="wizard-page-actions">

@@ -1,7 +1,9 @@
 import {
+  MAX_ALLOWED_SITES,
   MAX_STOP_WORDS,
   MAX_SYNONYM_RULES,
   ruleWordSchema,
+  siteHostSchema,
   synonymRuleSchema,
   type SearchSettings,
   type SynonymRule,
@@ -72,11 +74,25 @@ export function parseStopWords(text: string, existing: string[]): Parsed<string[
   return { ok: true, value: words };
 }
 
+/** One allowed site as the owner typed or pasted it, made the host the API keeps ("https://Shop.com/a" -> "shop.com"). */
+export function parseAllowedSite(text: string, existing: string[]): Parsed<string> {
+  if (!text.trim()) return { ok: false, error: 'Enter a site, such as example.com.' };
+  const result = siteHostSchema.safeParse(text);
+  if (!result.success)
+    return { ok: false, error: `“${text.trim()}”: ${result.error.issues[0]?.message ?? 'not a site'}` };
+  if (existing.includes(result.data)) return { ok: false, error: `Already allowed: ${result.data}` };
+  if (existing.length >= MAX_ALLOWED_SITES) {
+    return { ok: false, error: `A store can have at most ${MAX_ALLOWED_SITES} allowed sites.` };
+  }
+  return { ok: true, value: result.data };
+}
+
 const canonical = (s: SearchSettings) =>
   JSON.stringify([
     s.synonyms.map((r) => (r.kind === 'two-way' ? [r.words] : [r.from, r.to])),
     s.stopWords,
     s.hiddenSuggestions,
+    s.allowedSites,
   ]);
 
 export function sameSettings(a: SearchSettings, b: SearchSettings): boolean {

@@ -558,6 +558,12 @@ describe('gateway', () => {
       const again = await call('/v1/stores/store_1/search?q=shir&counted=1');
       expect(again.headers.get('x-cache')).toBe('MISS');
       expect(received.length - before).toBe(3);
+      // Another site's page is answered by the search service itself (which may refuse it), never from the cache.
+      const elsewhere = await call('/v1/stores/store_1/search?q=shi&cacheable=1&session=ccc', {
+        headers: { origin: 'https://another-site.example' },
+      });
+      expect(elsewhere.headers.get('x-cache')).toBe('MISS');
+      expect(received.length - before).toBe(4);
     });
 
     it('answers 503 when the search service breaks off an answer, and passes large answers whole', async () => {

@@ -17,10 +17,14 @@ export const OPEN_CORS: Record<string, string> = {
 /** The widget sends its typing session last: the cache key leaves it out (the answer does not depend on it). */
 const SESSION_PARAM = '&session=';
 
-/** The micro-cache's key of a search URL: the URL without its trailing typing session. */
-export function cacheKey(url: string): string {
+/**
+ * The micro-cache's key of a search: the page's origin (the search service answers a site outside a
+ * store's allowed sites with a 403, so one site's answer never serves another) and the URL without
+ * its trailing typing session.
+ */
+export function cacheKey(url: string, origin: string | undefined): string {
   const at = url.lastIndexOf(SESSION_PARAM);
-  return at === -1 ? url : url.slice(0, at);
+  return `${origin ?? ''} ${at === -1 ? url : url.slice(0, at)}`;
 }
 const PREFLIGHT = {
   ...OPEN_CORS,
@@ -98,7 +102,7 @@ export class PublicApi {
     // Only answers the search service marks public are kept: never a counted one (private, its
     // visitor's typing session in a header), so a hit is an answer no one is counted for.
     const cacheable = req.method === 'GET' && this.cache.enabled;
-    const key = cacheable ? cacheKey(url) : url;
+    const key = cacheable ? cacheKey(url, req.headers.origin) : url;
     const hit = cacheable ? this.cache.get(key) : undefined;
     if (hit) {
       res.writeHead(hit.status, hit.headers).end(hit.body);

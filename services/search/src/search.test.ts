@@ -2,6 +2,7 @@ import {
   FREE_WIDGET_RULES,
   IndexDocument,
   SEARCH_EVENTS_QUEUE,
+  SEARCH_SESSION_HEADER,
   searchResponseSchema,
   SearchResponse,
 } from '@sniff/contracts';
@@ -86,8 +87,15 @@ describe('search service', () => {
   });
 
   it('lets an answer be reused for two seconds (browsers, the gateway, a CDN), never an error', async () => {
-    const res = await searchRaw('store-1', { q: 'pricing' });
+    // A query's first keystroke is counted: its answer (with the typing session) is the visitor's own.
+    const first = await searchRaw('store-1', { q: 'p' });
+    expect(first.headers.get('cache-control')).toBe('private, max-age=2');
+    const session = first.headers.get(SEARCH_SESSION_HEADER)!;
+    expect(session).toBeTruthy();
+    // The keystrokes after it carry the session: answers any visitor typing the same may share.
+    const res = await searchRaw('store-1', { q: 'pricing', session });
     expect(res.headers.get('cache-control')).toBe('public, max-age=2');
+    expect(res.headers.get(SEARCH_SESSION_HEADER)).toBeNull();
     expect((await searchRaw('store-1', { q: 'x', limit: '99' })).headers.get('cache-control')).toBe('no-store');
   });
 

@@ -27,6 +27,8 @@ import { eventKeys } from './events/event-keys';
 import { TypingSessions } from './usage/typing-session';
 import { SITE_DOCUMENTS } from './engine/fixtures';
 import { UsageService } from './usage/usage.service';
+import { UsageCounter } from './usage/usage-counter';
+import { NOT_ALLOWED_MESSAGE } from './search/query.service';
 
 async function eventually<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 10_000): Promise<T> {
   const until = Date.now() + ms;
@@ -62,13 +64,18 @@ describe('monthly search usage and quotas', () => {
   let sessions: TypingSessions;
 
   /** One search request as a widget or any other caller sends it; what came back, headers included. */
-  const ask = async (storeId: string, q: string, o: { address?: string; session?: string; base?: string } = {}) => {
+  const ask = async (
+    storeId: string,
+    q: string,
+    o: { address?: string; session?: string; base?: string; origin?: string; status?: number } = {},
+  ) => {
     const params = new URLSearchParams({ q });
     if (o.session) params.set('session', o.session);
     const res = await fetch(`${o.base ?? search.url}/v1/stores/${storeId}/search?${params}`, {
-      headers: { 'x-forwarded-for': o.address ?? '198.51.100.1' },
+      headers: { 'x-forwarded-for': o.address ?? '198.51.100.1', ...(o.origin ? { origin: o.origin } : {}) },
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(o.status ?? 200);
+    if (res.status !== 200) return { body: (await res.json()) as never, session: undefined, cacheControl: null };
     return {
       body: searchResponseSchema.parse(await res.json()),
       session: res.headers.get(SEARCH_SESSION_HEADER) ?? undefined,
@@ -120,6 +127,8 @@ describe('monthly search usage and quotas', () => {
         new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
       ])
     ).rows[0]?.count as number | undefined) ?? 0;
+  /** Every count the worker took so far, in the database (a flush in progress is waited for). */
+  const flushed = (worker: TestService) => worker.app.get(UsageCounter).flush();
   const startSearch = (config: typeof searchConfig, port = 0) =>
     startTestService(SearchAppModule.forRoot(config, { clock }), config, port);
 
@@ -229,16 +238,16 @@ describe('monthly search usage and quotas', () => {
       // however the searches are spread over workers.
       for (let i = 0; i < 10; i++) await ask(CAP_A, `pricing ${i}`, { address: '203.0.113.7', base: one.url });
       for (let i = 0; i < 10; i++) await ask(CAP_A, `pricing ${i}`, { address: '203.0.113.7', base: two.url });
-      await Promise.all([one.app.get(UsageService).tick(), two.app.get(UsageService).tick()]);
+      await Promise.all([flushed(one), flushed(two)]);
       expect(await saved(CAP)).toBe(3);
       // More addresses of the same network add up to the network's cap.
       for (const host of [8, 9, 10])
         for (let i = 0; i < 3; i++) await ask(CAP_A, `shipping ${i}`, { address: `203.0.113.${host}`, base: one.url });
-      await one.app.get(UsageService).tick();
+      await flushed(one);
       expect(await saved(CAP)).toBe(5);
       // Addresses all over the internet add up to the day's share of the quota.
       for (let n = 1; n <= 20; n++) await ask(CAP_A, 'faq', { address: `198.18.${n}.1`, base: two.url });
-      await two.app.get(UsageService).tick();
+      await flushed(two);
       expect(await saved(CAP)).toBe(10);
       // The widget answered every one of them.
       expect((await ask(CAP_A, 'pricing', { address: '198.18.99.1', base: one.url })).body.hits[0]).toMatchObject({
@@ -247,7 +256,6 @@ describe('monthly search usage and quotas', () => {
       // The next day counts again.
       now = new Date('2026-06-01T00:30:00Z');
       await ask(CAP_A, 'pricing', { address: '203.0.113.7', base: one.url });
-      await one.app.get(UsageService).tick();
       expect(await usageOf(CAP, one.url)).toMatchObject({ used: 1, periodStart: '2026-06-01T00:00:00.000Z' });
     } finally {
       now = new Date('2026-05-31T23:00:00Z');
@@ -256,9 +264,40 @@ describe('monthly search usage and quotas', () => {
     }
   });
 
+  it("answers 403 to a page outside the store's allowed sites, counting nothing", async () => {
+    const settings = await fetch(`${search.url}/internal/stores/${SHOP_A}/settings?version=7`, {
+      method: 'PUT',
+      headers: asInternal(),
+      body: JSON.stringify({ allowedSites: ['shop.example'] }),
+    });
+    expect(settings.status).toBe(200);
+    await flushed(search);
+    const before = await saved(SHOP);
+    // The owner's own site and its subdomains.
+    for (const origin of ['https://shop.example', 'http://www.shop.example:8080']) {
+      const own = await ask(SHOP_A, 'pricing', { origin, address: '10.8.0.1' });
+      expect(own.body.hits[0]).toMatchObject({ id: 'pricing' });
+    }
+    // Another website embedding the widget: refused, mounting included, and never counted.
+    for (const q of ['', 'pricing', 'shipping']) {
+      const refused = await ask(SHOP_A, q, { origin: 'https://copycat.example', address: '10.8.0.2', status: 403 });
+      expect(refused.body).toMatchObject({ statusCode: 403, message: NOT_ALLOWED_MESSAGE });
+    }
+    await ask(SHOP_A, 'faq', { origin: 'https://shop.example.evil', address: '10.8.0.3', status: 403 });
+    // A caller without an Origin (a script, a server) is answered, and counted like any.
+    await ask(SHOP_A, 'pricing', { address: '10.8.0.4' });
+    await flushed(search);
+    expect(await saved(SHOP)).toBe(before + 3);
+    await fetch(`${search.url}/internal/stores/${SHOP_A}/settings?version=8`, {
+      method: 'PUT',
+      headers: asInternal(),
+      body: JSON.stringify({ allowedSites: [] }),
+    });
+  });
+
   it('shows each owner only their own usage, and only to them', async () => {
     await visitorSearch(SHOP_A, 'coffee');
-    expect(await usageOf(SHOP)).toMatchObject({ used: 3, quota: 1_000, grace: 100 });
+    expect(await usageOf(SHOP)).toMatchObject({ used: 6, quota: 1_000, grace: 100 });
     expect(await usageOf(FREE)).toMatchObject({ used: 3, quota: 500 });
     expect(await usageOf('nobody-yet')).toMatchObject({ used: 0, quota: 500 });
 
@@ -350,7 +389,7 @@ describe('monthly search usage and quotas', () => {
     try {
       const before = await saved(SHOP);
       await visitorSearch(SHOP_A, 'pricing', worker.url);
-      await worker.app.get(UsageService).tick();
+      await flushed(worker);
       expect(await saved(SHOP)).toBe(before);
       expect((await searchFor(SHOP_A, 'pricing', worker.url)).unavailable).toBeUndefined();
     } finally {

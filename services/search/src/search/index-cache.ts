@@ -1,3 +1,4 @@
+import type { SiteMatcher } from '@sniff/contracts';
 import type { QueryRules } from '../engine/query-rules';
 import type { SearchIndex } from '../engine/search-index';
 
@@ -6,6 +7,8 @@ export interface CachedRules {
   rules: QueryRules;
   /** Suggestions the owner hid (normalized queries). */
   hidden: ReadonlySet<string>;
+  /** Whether a page of this origin may use the store's widget (its allowed sites; none listed: any). */
+  sites: SiteMatcher;
   /** Version of the store's settings (0: none saved). */
   version: number;
 }

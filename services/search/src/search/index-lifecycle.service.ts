@@ -73,12 +73,6 @@ export class IndexLifecycle implements OnModuleDestroy {
     return entry ? once(this.checking, storeId, () => this.check(storeId, entry)) : this.loadOnce(storeId);
   }
 
-  /** Is the store indexed (in memory, or a snapshot in the database)? */
-  async exists(storeId: string): Promise<boolean> {
-    if (this.cache.get(storeId)) return true;
-    return this.db.getRepository(IndexSnapshotEntity).exists({ where: { storeId } });
-  }
-
   /** The stores whose index this worker holds (the usage check learns their owners). */
   cachedStoreIds(): string[] {
     return this.cache.storeIds();

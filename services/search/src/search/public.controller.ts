@@ -44,6 +44,7 @@ export class PublicController {
       descriptionLength: query.descriptionLength,
       session: query.session,
       address: clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress),
+      origin: req.headers.origin,
     });
     if (answer.session) reply.header('cache-control', OWN).header(SEARCH_SESSION_HEADER, answer.session);
     else reply.header('cache-control', SHARED);

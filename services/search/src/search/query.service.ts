@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import type { SearchResponse, SearchUnavailable } from '@sniff/contracts';
 import { Metrics } from '@sniff/service-kit';
 import type { Histogram } from 'prom-client';
@@ -24,7 +24,12 @@ export interface SearchRequest {
   session?: string;
   /** The visitor's address (what counting is capped by). */
   address: string;
+  /** The page's origin as the browser sent it (Origin); absent from a script or a server. */
+  origin?: string;
 }
+
+/** A page outside the store's allowed sites: answered 403, counting nothing. */
+export const NOT_ALLOWED_MESSAGE = 'This site is not among the allowed sites of this search widget';
 
 export interface SearchAnswer {
   body: SearchResponse;
@@ -64,8 +69,8 @@ export class QueryService {
   }
 
   /**
-   * GET /v1/stores/:id/search. A blank query is the widget mounting: it gets the store's widget
-   * rules. Any other answer carries its signed searchId for the visitor's events, and is counted
+   * GET /v1/stores/:id/search. A page outside the store's allowed sites gets a 403. A blank query
+   * is the widget mounting: it gets the store's widget rules. Any other answer carries its signed searchId for the visitor's events, and is counted
    * as a visitor search unless it carries a valid typing session (a later keystroke of the same
    * query): a map increment, flushed later. A store whose owner used this month's searches and
    * their grace share answers `unavailable` and no hits, counting nothing (one Set lookup, no await).
@@ -74,8 +79,11 @@ export class QueryService {
     const { storeId, q, limit, descriptionLength } = request;
     const started = performance.now();
     const took = () => Math.round((performance.now() - started) * 100) / 100;
+    // A widget mounting (the blank query) loads the index for the visitor about to type.
+    const entry = await this.indexes.entryFor(storeId);
+    if (!entry) throw new NotFoundException('Store not found');
+    this.checkSite(entry.sites, request.origin);
     if (!q.trim()) {
-      if (!(await this.indexes.exists(storeId))) throw new NotFoundException('Store not found');
       const widget = await this.widgetRules.get(storeId);
       const blank: SearchResponse = { query: q, hits: [], suggestions: [], tookMs: took(), widget };
       if (this.quota.blocks(storeId)) blank.unavailable = OVER_QUOTA;
@@ -83,8 +91,6 @@ export class QueryService {
     }
     if (this.quota.blocks(storeId))
       return { body: { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA } };
-    const entry = await this.indexes.entryFor(storeId);
-    if (!entry) throw new NotFoundException('Store not found');
     const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = this.suggestions.for(storeId, q, result.suggestions, entry.hidden);
@@ -97,5 +103,13 @@ export class QueryService {
     const tookMs = took();
     this.searchTime?.observe({ result: result.hits.length ? 'hits' : 'none' }, tookMs / 1000);
     return { body: { query: q, ...result, suggestions, tookMs, searchId }, session };
+  }
+
+  /**
+   * A browser's page sends its Origin: one outside the store's allowed sites gets a 403 (and counts
+   * nothing). A caller without one (a script, a server) is bounded by the counting caps instead.
+   */
+  private checkSite(sites: (origin: string) => boolean, origin: string | undefined): void {
+    if (origin !== undefined && !sites(origin)) throw new ForbiddenException(NOT_ALLOWED_MESSAGE);
   }
 }

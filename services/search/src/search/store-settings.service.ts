@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { type SearchSettings, searchSettingsSchema } from '@sniff/contracts';
+import { compileAllowedSites, type SearchSettings, searchSettingsSchema } from '@sniff/contracts';
 import { compileQueryRules } from '../engine/query-rules';
 import type { CachedRules } from './index-cache';
 import { StoreSettingsEntity } from './store-settings.entity';
@@ -50,7 +50,12 @@ export class StoreSettingsService {
   }
 }
 
-/** Settings as searches use them: the engine's query rules and the hidden suggestions. */
+/** Settings as searches use them: the engine's query rules, the hidden suggestions and the allowed sites. */
 export function compileRules(settings: SearchSettings, version: number): CachedRules {
-  return { rules: compileQueryRules(settings), hidden: new Set(settings.hiddenSuggestions), version };
+  return {
+    rules: compileQueryRules(settings),
+    hidden: new Set(settings.hiddenSuggestions),
+    sites: compileAllowedSites(settings.allowedSites),
+    version,
+  };
 }

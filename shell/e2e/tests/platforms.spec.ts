@@ -65,6 +65,24 @@ async function waitUntilDone(page: Page, storeId: string): Promise<void> {
   await expect(status).toContainText(/done/i, { timeout: 60_000 });
 }
 
+/**
+ * The owner lets the widget answer on `host` too (Manage > Search tuning > Allowed sites): a new store
+ * allows its own site only, and a Shopify store's is its myshopify.com host, not this test's page.
+ */
+async function allowSite(page: Page, storeId: string, host: string): Promise<void> {
+  await page.goto('/dashboard/stores');
+  await page
+    .getByTestId(`store-${storeId}`)
+    .getByRole('button', { name: /^Manage/ })
+    .click();
+  await page.getByRole('tab', { name: 'Search tuning' }).click();
+  await page.getByLabel('Add a site (a host name like example.com, or paste its address)').fill(host);
+  await page.getByRole('button', { name: 'Add site' }).click();
+  await expect(page.getByRole('list', { name: 'Allowed sites' })).toContainText(host);
+  await page.getByRole('button', { name: 'Save search settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Search settings saved.' })).toBeVisible();
+}
+
 /** A visitor on the customer's page types `query`; the first result. */
 async function firstResultFor(browser: Browser, snippet: string, query: string) {
   const site = await serveCustomerPage(snippet);
@@ -165,6 +183,21 @@ test.describe.serial('a Shopify Starter owner', () => {
     expect(snippet).toContain('data-import-method="csv"');
 
     await waitUntilDone(page, storeId);
+    // The widget answers only on the shop's own site: on this page (127.0.0.1) it says so, and searches nothing.
+    const elsewhere = await serveCustomerPage(snippet);
+    const stranger = await browser.newContext();
+    try {
+      const visitor = await stranger.newPage();
+      await visitor.goto(elsewhere.url);
+      await expect(visitor.getByRole('combobox')).toHaveAttribute(
+        'placeholder',
+        'Search is not available on this site.',
+      );
+    } finally {
+      await stranger.close();
+      await elsewhere.close();
+    }
+    await allowSite(page, storeId, '127.0.0.1');
     const result = await firstResultFor(browser, snippet, 'merino beanie');
     try {
       await expect(result.first).toContainText('Merino Wool Beanie');
@@ -209,6 +242,7 @@ test.describe.serial('a Shopify Starter owner', () => {
     await page.getByRole('button', { name: 'Sync now' }).click();
     await expect(row).toContainText(/301 products/, { timeout: 60_000 });
 
+    await allowSite(page, storeId, '127.0.0.1');
     const result = await firstResultFor(browser, snippet, 'packable vest');
     try {
       await expect(result.first).toContainText('Packable Down Vest');

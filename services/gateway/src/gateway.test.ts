@@ -164,10 +164,17 @@ describe('gateway', () => {
     servers.push(idp, upstream);
     issuer = `${await listen(idp)}/`;
     const upstreamUrl = await listen(upstream);
-    // A port with nothing listening: the billing service is "down".
-    const closed = http.createServer();
-    const downUrl = await listen(closed);
-    await stop(closed);
+    // A billing service that is "down" for every call the tests make: it answers only the list of
+    // deleted accounts (none), which the gateway reads before it opens /api (revocations.test.ts).
+    const billing = http.createServer((req, res) => {
+      if (req.method === 'GET' && req.url?.startsWith('/internal/revoked-subjects?'))
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"subjects":[],"cursor":0,"more":false}');
+      req.socket.destroy();
+    });
+    servers.push(billing);
+    const billingUrl = await listen(billing);
 
     staticRoot = mkdtempSync(join(tmpdir(), 'sniff-gateway-'));
     const write = (rel: string, text: string) => {
@@ -184,7 +191,7 @@ describe('gateway', () => {
       LOG_LEVEL: 'error',
       INTERNAL_TOKEN,
       AUTH_ISSUER: issuer,
-      BILLING_URL: downUrl,
+      BILLING_URL: billingUrl,
       STORES_URL: upstreamUrl,
       SEARCH_URL: upstreamUrl,
       ANALYTICS_URL: upstreamUrl,

@@ -18,6 +18,7 @@ import {
   widgetRulesFor,
 } from '@sniff/contracts';
 import type { z } from 'zod';
+import { refuseDeletedOwner } from '../account/deleted-owners';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { urlKey } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
@@ -119,7 +120,10 @@ export class StoresService {
     return ent;
   }
 
-  /** Saves the store (with its first items, for a catalogue) and queues its first sync. */
+  /**
+   * Saves the store (with its first items, for a catalogue) and queues its first sync. Every way of
+   * creating a store ends here, so this is where a deleted owner is refused.
+   */
   async create(ownerSub: string, spec: NewStore): Promise<StoreEntity> {
     const store = this.stores.create({
       id: newStoreId(),
@@ -140,6 +144,7 @@ export class StoresService {
       skippedCount: 0,
     });
     await this.db.transaction(async (m) => {
+      await refuseDeletedOwner(m, ownerSub);
       await m.save(store);
       const items = spec.items ?? [];
       for (let i = 0; i < items.length; i += 500) {

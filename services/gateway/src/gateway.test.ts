@@ -669,7 +669,7 @@ describe('gateway', () => {
   });
 
   describe('Shopify OAuth steps (/shopify/auth, /shopify/callback)', () => {
-    it("passes the owner's browser on to the stores service with no token, only the OAuth state cookie", async () => {
+    it("passes the owner's browser on to the stores service with no token, only the flow's cookies", async () => {
       const res = await fetch(`${gateway.url}/shopify/callback?code=c1&hmac=h1&shop=x.myshopify.com&state=s1`, {
         headers: {
           authorization: 'Bearer forged',
@@ -689,6 +689,11 @@ describe('gateway', () => {
       const begin = (await (await fetch(`${gateway.url}/shopify/auth?ticket=t1`)).json()) as Echo;
       expect(begin.url).toBe('/shopify/oauth/begin?ticket=t1');
       expect(begin.headers.cookie).toBeUndefined();
+      // The value that ties the link to the browser that asked for it (stores checks it).
+      const bound = await fetch(`${gateway.url}/shopify/auth?ticket=t2`, {
+        headers: { cookie: 'session=secret; sniff_shopify_connect=n1; sniff_shopify_connect_x=2' },
+      });
+      expect(((await bound.json()) as Echo).headers.cookie).toBe('sniff_shopify_connect=n1');
     });
 
     it('answers only GET, and leaves every other /shopify path (the public Shopify page) alone', async () => {

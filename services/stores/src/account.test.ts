@@ -203,8 +203,8 @@ describe('stores: an owner’s data for the account export and deletion', () => 
     // "Connect with Shopify" begun and not finished, by each owner.
     for (const owner of ['owner-a', 'owner-b'])
       await sql.query(
-        `INSERT INTO stores.shopify_connects (ticket_hash, owner_sub, shop, store_name, client_origin, expires_at)
-         VALUES ($1, $2, 'x.myshopify.com', 'X', 'http://localhost:8080', now() + interval '10 minutes')`,
+        `INSERT INTO stores.shopify_connects (ticket_hash, browser_hash, owner_sub, shop, store_name, client_origin, expires_at)
+         VALUES ($1, 'browser', $2, 'x.myshopify.com', 'X', 'http://localhost:8080', now() + interval '10 minutes')`,
         [`hash-${owner}`, owner],
       );
   });

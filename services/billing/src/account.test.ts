@@ -1,4 +1,4 @@
-import { asInternal, freePorts, startNodeProcess, type RunningProcess } from '@sniff/service-kit/testing';
+import { asInternal, asOwner, freePorts, startNodeProcess, type RunningProcess } from '@sniff/service-kit/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +172,8 @@ describe('Delete Account', () => {
     const requested = await leaving.call('POST', 'billing/account/deletion', { confirm: leaving.email.toUpperCase() });
     expect(requested.status).toBe(202);
     expect(await requested.json()).toMatchObject({ status: 'pending' });
+    // Revoked at once: the gateway refuses the owner's token (within its poll) for anything but the progress.
+    await until(async () => (await leaving.call('GET', 'billing/account/export')).status === 401, 'the revocation');
     const done = await until(async () => {
       const s = await deletion(leaving);
       return s.status === 'done' && s;
@@ -186,11 +188,24 @@ describe('Delete Account', () => {
     const customers = await stripe.customers.list({ email: leaving.email });
     const subscriptions = await stripe.subscriptions.list({ customer: customers.data[0]!.id, status: 'all' });
     expect(subscriptions.data.map((s) => s.status)).toEqual(['canceled']);
-    // Nothing is left anywhere, even after the cancellation's webhooks arrive.
+    // The old token still makes nothing.
+    for (const [path, body] of [
+      ['stores/saas/create-website', { store_url: 'https://again.example', store_name: 'Again', platform: 'custom' }],
+      ['feedback/feedback/send', { text: 'Still here?', copySupport: false }],
+      ['billing/stripe/checkout-session', { plan: 'busniess_starter_monthly' }],
+    ] as const) {
+      const res = await leaving.call('POST', path, body);
+      expect({ path, status: res.status }).toEqual({ path, status: 401 });
+      expect((await res.json()).message).toBe('This account has been deleted');
+    }
+    // Nothing is left anywhere, even after the cancellation's webhooks arrive (read from billing itself,
+    // as the gateway would call it: the gateway no longer lets the owner's token through).
     await new Promise((r) => setTimeout(r, 1500));
-    const left = (await leaving.json('GET', 'billing/account/export')) as Record<string, unknown[]> & {
-      billing: Record<string, unknown[]>;
-    };
+    const afterwards = await fetch(`${stack.services.billing.url}/account/export`, {
+      headers: asOwner(leaving.sub, leaving.email),
+    });
+    expect(afterwards.status).toBe(200);
+    const left = (await afterwards.json()) as Record<string, unknown[]> & { billing: Record<string, unknown[]> };
     expect(left).toMatchObject({
       stores: [],
       usage: [],

@@ -45,6 +45,11 @@ export const accountServicesConfigSchema = z.object({
   AUTH0_MGMT_DOMAIN: z.string().min(1).default('localhost:8090'),
   AUTH0_MGMT_CLIENT_ID: z.string().min(1).default('sniff-management'),
   AUTH0_MGMT_CLIENT_SECRET: z.string().min(1).default('local-management-secret-not-for-production'),
+  /**
+   * How long a deletion's job waits after the request before it deletes anything: a few of the gateways'
+   * revocation polls, so a call that passed a gateway just before the request has finished.
+   */
+  DELETION_DELAY_SECONDS: z.coerce.number().int().min(0).default(5),
 });
 export type AccountServicesConfig = z.infer<typeof accountServicesConfigSchema>;
 

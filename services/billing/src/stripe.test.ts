@@ -64,6 +64,8 @@ function billingConfig(dbUrl: string, providerPort: number): BillingConfig {
     STRIPE_API_URL: `http://127.0.0.1:${providerPort}`,
     PUBLIC_URL: 'http://localhost:8080',
     BILLING_SEED_PLANS: '',
+    // A deletion asked for here is only recorded: its job would reach sibling services this file does not run.
+    DELETION_DELAY_SECONDS: 3600,
   };
 }
 
@@ -314,6 +316,23 @@ describe('billing on Stripe (the local provider)', () => {
     const none = await api.post('/stripe/portal-session', sub, { email: `${sub}@example.com` });
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ message: 'You have no subscription to manage yet.' });
+  });
+
+  it('opens no checkout and no portal once the owner asked to delete the account (a call a gateway let through just before)', async () => {
+    const sub = owner();
+    await subscribe(sub);
+    const asked = await api.post('/account/deletion', sub, { confirm: `${sub}@example.com` });
+    expect(asked.status).toBe(202);
+    // Shopify Starter is another platform's plan, so without the refusal this checkout would open.
+    const checkout = await api.checkout(sub, 'starter');
+    expect(checkout.status).toBe(403);
+    expect(await checkout.json()).toMatchObject({ message: 'This account has been deleted' });
+    const portal = await api.post('/stripe/portal-session', sub, { email: `${sub}@example.com` });
+    expect(portal.status).toBe(403);
+    expect(await portal.json()).toMatchObject({ message: 'This account has been deleted' });
+    expect(await rows(`SELECT "open_checkout_session_id" FROM billing.customers WHERE owner_sub = $1`, [sub])).toEqual([
+      { open_checkout_session_id: null },
+    ]);
   });
 
   describe('webhooks', () => {

@@ -16,6 +16,12 @@ export const ACCOUNT_DELETION_STEPS = [
 ] as const;
 export type AccountDeletionStep = (typeof ACCOUNT_DELETION_STEPS)[number];
 
+/**
+ * What every service answers a deleted owner (gateway 401, services 403): the account is revoked the
+ * moment its deletion is asked for, and nothing more is made for it.
+ */
+export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
+
 // POST account/deletion {confirm: the owner's e-mail} -> 202 AccountDeletionStatus
 export const accountDeletionRequestSchema = z.object({
   confirm: z.string().trim().min(1, 'confirm is required: type your e-mail address to confirm'),

@@ -97,6 +97,11 @@ export const shopifyConnectRequestSchema = z.object({
 });
 export const shopifyConnectResponseSchema = z.object({ authorize_url: z.string() });
 export type ShopifyConnectResponse = z.infer<typeof shopifyConnectResponseSchema>;
+/**
+ * The answer to shopify/connect also sets this cookie (HttpOnly, SameSite=Strict, Path=/shopify): a
+ * random value whose hash is kept with the link, so the link works only in the browser that asked.
+ */
+export const SHOPIFY_CONNECT_COOKIE = 'sniff_shopify_connect';
 
 /** What the callback page posts to the wizard window (postMessage, target the dashboard origin). */
 export const SHOPIFY_OAUTH_MESSAGE = 'sniff:shopify-oauth';

@@ -7,6 +7,7 @@ import { forward } from './forward';
 import { cannot, GatewayError, sendFailure } from './http-error';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, readBody } from './read-body';
+import { Revocations } from './revocations';
 import { TokenVerifier, type Identity } from './token-verifier';
 
 /** Paths of a service no one reaches through /api. */
@@ -16,7 +17,7 @@ const JSON_BODY_LIMIT = 5 * 1024 * 1024;
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
- * /api/<service>/<rest>: verify the bearer token, rate-limit per subject, check a JSON payload's
+ * /api/<service>/<rest>: verify the bearer token, refuse a deleted account's, rate-limit per subject, check a JSON payload's
  * e-mail against the token, then stream the call to the owning service with the verified identity.
  */
 @Injectable()
@@ -29,6 +30,7 @@ export class ApiProxy {
     private readonly tokens: TokenVerifier,
     private readonly clients: ClientAddresses,
     private readonly limits: RateLimits,
+    private readonly revocations: Revocations,
   ) {
     this.services = new Map([
       ['billing', config.BILLING_URL],
@@ -49,6 +51,7 @@ export class ApiProxy {
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const identity = await this.tokens.verify(req.headers.authorization);
+    this.revocations.check(identity.sub, req.method, req.url);
     const wait = await this.limits.api.take(identity.sub);
     if (wait)
       throw new GatewayError(429, 'Too many requests; wait a moment and try again', { 'retry-after': String(wait) });

@@ -92,6 +92,8 @@ export const gatewayConfigSchema = requiredInProduction(
       PUBLIC_CACHE_MB: z.coerce.number().min(0).default(64),
       /** How long the gateway waits for a service's answer (its headers, then each part of its body). */
       UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+      /** How often billing's list of deleted accounts is read again (only the new rows); their tokens are refused. */
+      REVOCATION_POLL_MS: z.coerce.number().int().min(10).default(1_000),
       API_RATE_PER_SECOND: rate(20),
       API_RATE_BURST: rate(40),
       /** Stripe's publishable key (pk_test_… / pk_live_…) for the dashboard; empty: payments are off. */

@@ -8,6 +8,7 @@ import { Frontend } from './frontend';
 import { PublicApi } from './public-api';
 import { PublicSite } from './public-site';
 import { RateLimits } from './rate-limits';
+import { Revocations } from './revocations';
 import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
 import { TokenVerifier } from './token-verifier';
@@ -24,6 +25,8 @@ export class GatewayModule implements OnApplicationShutdown {
         // Connects to RATE_LIMIT_STORE_URL's store (if any) before the gateway listens; closed on shutdown.
         { provide: RateLimits, useFactory: () => RateLimits.create(config) },
         TokenVerifier,
+        // Reads the list of deleted accounts before the gateway listens (app.listen runs bootstrap hooks first).
+        Revocations,
         ApiProxy,
         PublicApi,
         StripeWebhookProxy,

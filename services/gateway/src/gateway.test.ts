@@ -169,10 +169,17 @@ describe('gateway', () => {
     servers.push(idp, upstream);
     issuer = `${await listen(idp)}/`;
     const upstreamUrl = await listen(upstream);
-    // A port with nothing listening: the billing service is "down".
-    const closed = http.createServer();
-    const downUrl = await listen(closed);
-    await stop(closed);
+    // A billing service that is "down" for every call the tests make: it answers only the list of
+    // deleted accounts (none), which the gateway reads before it opens /api (revocations.test.ts).
+    const billing = http.createServer((req, res) => {
+      if (req.method === 'GET' && req.url?.startsWith('/internal/revoked-subjects?'))
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"subjects":[],"cursor":0,"more":false}');
+      req.socket.destroy();
+    });
+    servers.push(billing);
+    const billingUrl = await listen(billing);
 
     staticRoot = mkdtempSync(join(tmpdir(), 'sniff-gateway-'));
     const write = (rel: string, text: string) => {
@@ -189,7 +196,7 @@ describe('gateway', () => {
       LOG_LEVEL: 'error',
       INTERNAL_TOKEN,
       AUTH_ISSUER: issuer,
-      BILLING_URL: downUrl,
+      BILLING_URL: billingUrl,
       STORES_URL: upstreamUrl,
       SEARCH_URL: upstreamUrl,
       ANALYTICS_URL: upstreamUrl,
@@ -692,7 +699,7 @@ describe('gateway', () => {
   });
 
   describe('Shopify OAuth steps (/shopify/auth, /shopify/callback)', () => {
-    it("passes the owner's browser on to the stores service with no token, only the OAuth state cookie", async () => {
+    it("passes the owner's browser on to the stores service with no token, only the flow's cookies", async () => {
       const res = await fetch(`${gateway.url}/shopify/callback?code=c1&hmac=h1&shop=x.myshopify.com&state=s1`, {
         headers: {
           authorization: 'Bearer forged',
@@ -712,6 +719,11 @@ describe('gateway', () => {
       const begin = (await (await fetch(`${gateway.url}/shopify/auth?ticket=t1`)).json()) as Echo;
       expect(begin.url).toBe('/shopify/oauth/begin?ticket=t1');
       expect(begin.headers.cookie).toBeUndefined();
+      // The value that ties the link to the browser that asked for it (stores checks it).
+      const bound = await fetch(`${gateway.url}/shopify/auth?ticket=t2`, {
+        headers: { cookie: 'session=secret; sniff_shopify_connect=n1; sniff_shopify_connect_x=2' },
+      });
+      expect(((await bound.json()) as Echo).headers.cookie).toBe('sniff_shopify_connect=n1');
     });
 
     it('answers only GET, and leaves every other /shopify path (the public Shopify page) alone', async () => {

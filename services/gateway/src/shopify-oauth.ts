@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SHOPIFY_CONNECT_COOKIE } from '@sniff/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientAddresses } from './client-address';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
@@ -8,14 +9,18 @@ import { RateLimits } from './rate-limits';
 
 /** The stores service's route for each public step. */
 export const SHOPIFY_STEPS = { auth: '/shopify/oauth/begin', callback: '/shopify/oauth/callback' } as const;
-/** The cookies of the Shopify library's signed OAuth state; no other cookie of the owner's goes to a service. */
-const STATE_COOKIE = /^shopify_app_state(\.sig)?=/;
+/**
+ * The cookies of the flow: the Shopify library's signed OAuth state, and the value that ties a
+ * connect link to the browser that asked for it. No other cookie of the owner's goes to a service.
+ */
+const FLOW_COOKIE = new RegExp(`^(shopify_app_state(\\.sig)?|${SHOPIFY_CONNECT_COOKIE})=`);
 
 /**
  * GET /shopify/auth and GET /shopify/callback -> the stores service's OAuth steps, public: the owner's
  * browser comes here in the "Connect with Shopify" popup (with a one-time ticket) and back from Shopify
- * (with Shopify's signed answer), carrying no Sniff token. The stores service checks the ticket, the
- * HMAC and the signed state; the gateway passes on only the state cookie. Rate-limited per address.
+ * (with Shopify's signed answer), carrying no Sniff token. The stores service checks the ticket and
+ * its browser, the HMAC and the signed state; the gateway passes on only the flow's cookies.
+ * Rate-limited per address.
  */
 @Injectable()
 export class ShopifyOauthProxy {
@@ -48,7 +53,7 @@ export class ShopifyOauthProxy {
     const cookie = (req.headers.cookie ?? '')
       .split(';')
       .map((c) => c.trim())
-      .filter((c) => STATE_COOKIE.test(c))
+      .filter((c) => FLOW_COOKIE.test(c))
       .join('; ');
     forward(req, res, {
       service: 'stores',

@@ -20,6 +20,7 @@ import { SearchAppModule } from '../../search/src/app.module';
 import { SITE_DOCUMENTS } from '../../search/src/engine/fixtures';
 import { AppModule } from './app.module';
 import { SecretBox } from './secrets/secret-box';
+import { startFixtureSite, type FixtureSite } from './testing/fixture-site';
 import { storesTestConfig } from './testing/config';
 
 /** A sibling on a fixed port, so it can be stopped and started again at the same address. */
@@ -46,6 +47,7 @@ describe('stores: an owner’s data for the account export and deletion', () => 
   let searchPort: number;
   let analyticsPort: number;
   let storesPort: number;
+  let site: FixtureSite;
   const at = (port: number) => `http://127.0.0.1:${port}`;
   const searchConfig = () => ({
     ...testConfig(db.url),
@@ -176,6 +178,7 @@ describe('stores: an owner’s data for the account export and deletion', () => 
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     [searchPort, analyticsPort, storesPort] = (await freePorts(3)) as [number, number, number];
+    site = await startFixtureSite({ '/': { type: 'text/html', body: '<title>Bakery</title><h1>Bread</h1>' } });
     const billingConfig = plansOnlyBillingConfig(
       testConfig(db.url),
       'owner-a:busniess_starter_monthly,owner-b:busniess_starter_monthly',
@@ -187,7 +190,7 @@ describe('stores: an owner’s data for the account export and deletion', () => 
       BILLING_URL: billing.url,
       SEARCH_URL: at(searchPort),
       ANALYTICS_URL: at(analyticsPort),
-      FETCH_ALLOW_ORIGINS: [],
+      FETCH_ALLOW_ORIGINS: [site.origin],
       SETTINGS_RETRY_DELAY_SECONDS: 1,
     });
     stores = await startTestService(AppModule.forRoot(config), config, storesPort);
@@ -200,8 +203,8 @@ describe('stores: an owner’s data for the account export and deletion', () => 
     // "Connect with Shopify" begun and not finished, by each owner.
     for (const owner of ['owner-a', 'owner-b'])
       await sql.query(
-        `INSERT INTO stores.shopify_connects (ticket_hash, owner_sub, shop, store_name, client_origin, expires_at)
-         VALUES ($1, $2, 'x.myshopify.com', 'X', 'http://localhost:8080', now() + interval '10 minutes')`,
+        `INSERT INTO stores.shopify_connects (ticket_hash, browser_hash, owner_sub, shop, store_name, client_origin, expires_at)
+         VALUES ($1, 'browser', $2, 'x.myshopify.com', 'X', 'http://localhost:8080', now() + interval '10 minutes')`,
         [`hash-${owner}`, owner],
       );
   });
@@ -211,6 +214,7 @@ describe('stores: an owner’s data for the account export and deletion', () => 
     await analytics?.close();
     await billing?.close();
     await sql?.end();
+    await site?.close();
     await db?.drop();
   });
 
@@ -302,6 +306,32 @@ describe('stores: an owner’s data for the account export and deletion', () => 
     expect(await deleteOwner('owner-a')).toEqual(zeros);
     expect(await deleteOwner('never-an-owner')).toEqual(zeros);
     expect((await exportOf('owner-a')).body).toEqual({ stores: [] });
+  });
+
+  it('creates no store for an owner once the account deletion took theirs, even for a call already under way', async () => {
+    const create = () =>
+      fetch(`${stores.url}/saas/create-website`, {
+        method: 'POST',
+        headers: asOwner('owner-c'),
+        body: JSON.stringify({
+          email: 'owner-c@example.com',
+          platform: 'custom',
+          store_name: 'Bakery',
+          store_url: `${site.origin}/`,
+        }),
+      });
+    const first = await create();
+    expect(first.status).toBe(200);
+    const { store_id: storeId } = (await first.json()) as { store_id: string };
+    expect(await deleteOwner('owner-c')).toMatchObject({ stores: 1 });
+
+    // The owner's token was still valid at a gateway that had not heard of the deletion yet.
+    const late = await create();
+    expect(late.status).toBe(403);
+    expect(await late.json()).toMatchObject({ message: 'This account has been deleted' });
+    expect((await sql.query(`SELECT id FROM stores.stores WHERE owner_sub = 'owner-c'`)).rows).toEqual([]);
+    expect((await exportOf('owner-c')).body).toEqual({ stores: [] });
+    expect(await footprint(storeId)).toEqual(GONE);
   });
 
   it("takes a single store's analytics with it when its owner deletes it", async () => {

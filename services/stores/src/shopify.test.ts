@@ -209,8 +209,8 @@ describe('Shopify stores', () => {
   });
 
   describe('Connect with Shopify (OAuth)', () => {
-    /** The owner's browser in the popup: begin at Sniff, approve at Shopify, come back to the callback. */
-    async function authorize(owner: string, shopName = 'sniff-demo') {
+    /** The dashboard asks for a link: the ticket, and the cookie (name=value) its answer sets in the browser. */
+    async function connectLink(owner: string, shopName = 'sniff-demo') {
       const res = await post('/shopify/connect', owner, {
         store_name: 'Demo Outfitters',
         store_url: shopName,
@@ -219,11 +219,24 @@ describe('Shopify stores', () => {
       expect(res.status).toBe(200);
       const { authorize_url } = (await res.json()) as { authorize_url: string };
       expect(authorize_url).toMatch(new RegExp(`^${PUBLIC}/shopify/auth\\?ticket=`));
-      const ticket = new URL(authorize_url).searchParams.get('ticket')!;
-      const begin = await fetch(`${stores.url}/shopify/oauth/begin?ticket=${ticket}`, {
+      const [setCookie, ...others] = res.headers.getSetCookie();
+      expect(others).toEqual([]);
+      return {
+        ticket: new URL(authorize_url).searchParams.get('ticket')!,
+        setCookie: setCookie!,
+        browser: setCookie!.split(';')[0]!,
+      };
+    }
+    const openLink = (ticket: string, cookie?: string) =>
+      fetch(`${stores.url}/shopify/oauth/begin?ticket=${ticket}`, {
         redirect: 'manual',
-        headers: { 'user-agent': BROWSER },
+        headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) },
       });
+
+    /** The owner's browser in the popup: begin at Sniff, approve at Shopify, come back to the callback. */
+    async function authorize(owner: string, shopName = 'sniff-demo') {
+      const { ticket, browser } = await connectLink(owner, shopName);
+      const begin = await openLink(ticket, browser);
       expect(begin.status).toBe(302);
       const cookie = begin.headers
         .getSetCookie()
@@ -250,7 +263,7 @@ describe('Shopify stores', () => {
       });
       const back = new URL(approved.headers.get('location')!);
       expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC}/shopify/callback`);
-      return { query: back.search, cookie, ticket };
+      return { query: back.search, cookie, ticket, browser };
     }
     const callback = (query: string, cookie: string) =>
       fetch(`${stores.url}/shopify/oauth/callback${query}`, { headers: { cookie, 'user-agent': BROWSER } });
@@ -263,6 +276,7 @@ describe('Shopify stores', () => {
         message: { success: boolean; store_id?: string; error?: string; store_url_from_callback?: string };
         origin: string;
         fallback: string;
+        redirect: boolean;
       };
     };
 
@@ -317,12 +331,40 @@ describe('Shopify stores', () => {
       });
       expect(res.status).toBe(400);
       expect((await res.json()).field).toBe('client_origin');
-      const { ticket } = await authorize('oauth');
-      const twice = await fetch(`${stores.url}/shopify/oauth/begin?ticket=${ticket}`, {
-        redirect: 'manual',
-        headers: { 'user-agent': BROWSER },
-      });
-      expect((await resultOf(twice)).message.error).toMatch(/already used/);
+      const { ticket, browser } = await authorize('oauth');
+      expect((await resultOf(await openLink(ticket, browser))).message.error).toMatch(/already used/);
+    });
+
+    it('works only in the browser that asked for the link: opened elsewhere it connects nothing', async () => {
+      const owner = 'limits';
+      const before = await list(owner);
+      const { ticket, setCookie, browser } = await connectLink(owner, 'second-demo');
+      // HttpOnly, this browser's requests to /shopify only, for the link's 10 minutes (no Secure on http).
+      expect(setCookie).toMatch(
+        /^sniff_shopify_connect=[\w-]{43}; Path=\/shopify; Max-Age=600; HttpOnly; SameSite=Strict$/,
+      );
+      // Another browser: without the cookie, or with its own from another link.
+      const { browser: otherBrowser } = await connectLink('oauth', 'third-demo');
+      for (const cookie of [undefined, otherBrowser, 'sniff_shopify_connect=', `${browser}x`]) {
+        const refused = await openLink(ticket, cookie);
+        expect(refused.status).toBe(403);
+        expect(refused.headers.get('location')).toBeNull();
+        expect(refused.headers.getSetCookie()).toEqual([]); // no OAuth state: Shopify's answer could not land
+        const page = await resultOf(refused);
+        expect(page.message).toEqual({
+          type: 'sniff:shopify-oauth',
+          success: false,
+          error: 'this link works only in the browser that asked for it. Click Connect with Shopify again in Sniff.',
+        });
+        expect(page).toMatchObject({ redirect: false }); // the page stays; that browser is not sent into a wizard
+      }
+      expect(await list(owner)).toEqual(before);
+      // The owner's own browser still can; its cookie is cleared once used.
+      const begin = await openLink(ticket, browser);
+      expect(begin.status).toBe(302);
+      expect(begin.headers.getSetCookie()).toContain(
+        'sniff_shopify_connect=; Path=/shopify; Max-Age=0; HttpOnly; SameSite=Strict',
+      );
     });
 
     it('picks up a product added at the shop after Sync now, waiting out Shopify throttling', async () => {

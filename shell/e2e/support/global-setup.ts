@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_PORTS, E2E_URLS } from './urls';
+import { E2E_INTERNAL_TOKEN, E2E_PORTS, E2E_URLS } from './urls';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startProduct } = require('@sniff/infra/launcher.js');
@@ -16,7 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ports: E2E_PORTS,
     dataDir,
     publicUrl: E2E_URLS.app,
-    env: db ? { DATABASE_URL: db.url } : {},
+    env: { INTERNAL_TOKEN: E2E_INTERNAL_TOKEN, ...(db ? { DATABASE_URL: db.url } : {}) },
     log: process.env.E2E_VERBOSE ? console.log : () => undefined,
   });
   return async () => {

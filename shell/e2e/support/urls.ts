@@ -28,4 +28,7 @@ export const E2E_URLS = {
   shopify: `http://127.0.0.1:${E2E_PORTS.shopify}`,
 };
 
+/** The internal token the product under test is started with: a test reads a service directly, as the gateway does. */
+export const E2E_INTERNAL_TOKEN = 'e2e-internal-token-not-a-secret-0123456789';
+
 export const DEMO_OWNER = { email: 'demo@sniff.dev', password: 'sniff-demo', name: 'Demo Owner' };

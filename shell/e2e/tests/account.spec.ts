@@ -2,14 +2,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { createStore } from '../support/stores';
-import { E2E_URLS } from '../support/urls';
+import { E2E_INTERNAL_TOKEN, E2E_PORTS, E2E_URLS } from '../support/urls';
 
 /**
  * Issue 14's account: an owner exports their data, then deletes the account. Their widget stops
- * answering, the services keep nothing of theirs, and the sign-in no longer works.
+ * answering, the services keep nothing of theirs, the sign-in no longer works, and (issue 26) the
+ * access token issued before the deletion, though not expired, makes nothing more.
  */
 
-/** The bearer token the dashboard sends (a deleted account's token stays valid until it expires). */
+/** The bearer token the dashboard sends (it would stay valid until it expires; the gateway refuses it). */
 function captureToken(page: Page): () => string {
   let token = '';
   page.on('request', (req) => {
@@ -87,9 +88,37 @@ test('an owner exports their data, deletes the account, and nothing of theirs is
   // The widget stops answering on the owner's site.
   expect((await search(storeId)).status).toBe(404);
 
-  // Every service keeps nothing of theirs (read with the token issued before the deletion).
-  const left = await fetch(`${E2E_URLS.app}/api/billing/account/export`, {
-    headers: { authorization: `Bearer ${bearer}` },
+  // The token issued before the deletion creates nothing: no widget, no feedback, no checkout.
+  const withOldToken = (method: string, path: string, body?: object) =>
+    fetch(`${E2E_URLS.app}/api/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: body && JSON.stringify({ email, ...body }),
+    });
+  for (const [path, body] of [
+    [
+      'stores/saas/create-website',
+      { store_url: `${E2E_URLS.demoSite}/`, store_name: 'Back again', platform: 'custom' },
+    ],
+    ['feedback/feedback/send', { text: 'Am I still here?', copySupport: false }],
+    ['billing/stripe/checkout-session', { plan: 'busniess_starter_monthly' }],
+  ] as const) {
+    const res = await withOldToken('POST', path, body);
+    expect({ path, status: res.status }).toEqual({ path, status: 401 });
+    expect((await res.json()).message).toBe('This account has been deleted');
+  }
+  // Only the deletion's progress can still be read with it.
+  const progress = await withOldToken('GET', 'billing/account/deletion');
+  expect(await progress.json()).toMatchObject({ status: 'done' });
+
+  // Every service keeps nothing of theirs: read from billing as the gateway would call it for them.
+  const { sub } = JSON.parse(Buffer.from(bearer.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+  const left = await fetch(`http://127.0.0.1:${E2E_PORTS.billing}/account/export`, {
+    headers: {
+      'x-sniff-internal-token': E2E_INTERNAL_TOKEN,
+      'x-sniff-user-sub': encodeURIComponent(sub),
+      'x-sniff-user-email': encodeURIComponent(email),
+    },
   });
   expect(left.status).toBe(200);
   expect(await left.json()).toMatchObject({

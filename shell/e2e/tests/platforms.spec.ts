@@ -6,8 +6,8 @@ import { E2E_URLS } from '../support/urls';
 /**
  * Issue 13 end to end, against the local Squarespace and Shopify stand-ins that `npm start` runs: a
  * Squarespace Solo owner connects a store with a developer key; a Shopify Starter owner uploads a
- * catalogue, connects a shop through Shopify's OAuth popup, and sees a product added at the shop after
- * "Sync now". Each owner subscribes through the local Stripe stand-in, as a real owner would.
+ * catalogue, connects a shop through Shopify's OAuth popup (whose link no other browser can use), and
+ * sees a product added at the shop after "Sync now". Each owner subscribes through the local Stripe stand-in, as a real owner would.
  */
 
 // Shopify's library turns away browsers that call themselves headless (its bot check): this is a browser.
@@ -204,6 +204,47 @@ test.describe.serial('a Shopify Starter owner', () => {
       await expect(result.first).toContainText('24.50');
     } finally {
       await result.close();
+    }
+  });
+
+  test('a Connect with Shopify link works only in the browser that asked for it', async ({ browser }) => {
+    await toConnectStep(page, 'Shopify', async (p) => {
+      await p.getByLabel('Store Name').fill('sniff-demo');
+    });
+    // The link the popup opens, held back so that it can be opened in another browser first.
+    let link = '';
+    const isLink = (url: URL) => url.pathname === '/shopify/auth';
+    await page.context().route(isLink, async (route) => {
+      link = route.request().url();
+      await route.abort();
+    });
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Connect with Shopify' }).click(),
+    ]);
+    await expect.poll(() => link).toMatch(/\/shopify\/auth\?ticket=/);
+    await page.context().unroute(isLink);
+    await popup.close();
+
+    const other = await browser.newContext({ userAgent: USER_AGENT });
+    try {
+      const elsewhere = await other.newPage();
+      expect((await elsewhere.goto(link))?.status()).toBe(403);
+      await expect(elsewhere.getByRole('status')).toHaveText(
+        'Shopify connection failed: this link works only in the browser that asked for it. Click Connect with Shopify again in Sniff.',
+      );
+      await expect(elsewhere).toHaveURL(link); // the page stays; that browser is not sent anywhere
+    } finally {
+      await other.close();
+    }
+    // The browser that asked goes on to Shopify with the same link (opened from the dashboard, as the wizard does).
+    const [here] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url), link)]);
+    try {
+      await expect(here).toHaveURL(
+        new RegExp(`^${E2E_URLS.shopify}/shops/sniff-demo\\.myshopify\\.com/admin/oauth/authorize`),
+      );
+    } finally {
+      await here.close();
     }
   });
 

@@ -9,6 +9,7 @@ import {
   type AccountDeletionStep,
 } from '@sniff/contracts';
 import { Queue, type Owner } from '@sniff/service-kit';
+import { revokeSubject } from '../revocations/revoked-subjects';
 import { STRIPE } from '../stripe-client';
 import { Customer } from '../stripe/customer.entity';
 import { Subscription } from '../subscriptions/subscription.entity';
@@ -17,6 +18,8 @@ import { IdentityAccounts } from './identity-accounts';
 import { OwnerData } from './owner-data';
 
 export const DELETE_ACCOUNT_QUEUE = 'delete-account';
+/** DELETION_DELAY_SECONDS, the wait between a request and its job. */
+export const DELETION_DELAY = Symbol('DELETION_DELAY');
 /**
  * Retries doubling from 5 s: about three hours while a service or Stripe is down. 'stately': one job
  * per owner waiting and one running at most, so two runs of one deletion never overlap.
@@ -41,6 +44,7 @@ export class AccountDeletionService implements OnApplicationBootstrap {
     @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(DELETION_DELAY) private readonly delaySeconds: number,
     private readonly ownerData: OwnerData,
     private readonly identity: IdentityAccounts,
     private readonly queue: Queue,
@@ -50,7 +54,8 @@ export class AccountDeletionService implements OnApplicationBootstrap {
     await this.queue.declare(DELETE_ACCOUNT_QUEUE, QUEUE);
     await this.queue.work<{ sub: string }>(DELETE_ACCOUNT_QUEUE, (data) => this.run(data.sub));
     // A request recorded just before a crash has no job yet: queue every unfinished one again.
-    for (const pending of await this.deletions.findBy({ finishedAt: IsNull() })) await this.enqueue(pending.ownerSub);
+    for (const pending of await this.deletions.findBy({ finishedAt: IsNull() }))
+      await this.enqueue(pending.ownerSub, pending.requestedAt);
   }
 
   /** Records the request (the owner typed their e-mail to confirm) and queues its job. */
@@ -63,16 +68,22 @@ export class AccountDeletionService implements OnApplicationBootstrap {
         field: 'confirm',
       });
     }
-    // Asking again after a finished deletion (with a token issued before it) deletes what was made since.
-    await this.db.query(
-      `INSERT INTO "billing"."account_deletions" ("owner_sub", "email") VALUES ($1, $2)
-       ON CONFLICT ("owner_sub") DO UPDATE SET "email" = EXCLUDED."email", "requested_at" = now(),
-         "finished_at" = NULL, "steps" = '{}'::jsonb, "last_error" = NULL
-       WHERE "account_deletions"."finished_at" IS NOT NULL`,
-      [owner.sub, owner.email],
-    );
-    await this.enqueue(owner.sub);
-    return this.status(owner.sub);
+    // The subject is revoked with the request, in one transaction: no request without its revocation.
+    await this.db.transaction(async (m) => {
+      // Asked again after a finished deletion (only a sibling can now: the gateways refuse the owner's
+      // tokens), the job runs again.
+      await m.query(
+        `INSERT INTO "billing"."account_deletions" ("owner_sub", "email") VALUES ($1, $2)
+         ON CONFLICT ("owner_sub") DO UPDATE SET "email" = EXCLUDED."email", "requested_at" = now(),
+           "finished_at" = NULL, "steps" = '{}'::jsonb, "last_error" = NULL
+         WHERE "account_deletions"."finished_at" IS NOT NULL`,
+        [owner.sub, owner.email],
+      );
+      await revokeSubject(m, owner.sub);
+    });
+    const status = await this.status(owner.sub);
+    await this.enqueue(owner.sub, new Date(status.requestedAt!));
+    return status;
   }
 
   async status(sub: string): Promise<AccountDeletionStatus> {
@@ -86,9 +97,14 @@ export class AccountDeletionService implements OnApplicationBootstrap {
     };
   }
 
-  private async enqueue(sub: string): Promise<void> {
-    // Keyed by owner: a second request while one waits adds none (the queue's policy).
-    await this.queue.send(DELETE_ACCOUNT_QUEUE, { sub }, { singletonKey: sub });
+  /**
+   * Queues the job to start DELETION_DELAY_SECONDS after the request, when every gateway has
+   * read the revocation and the calls they let through before it have ended. Keyed by owner: a second
+   * request while one waits adds none (the queue's policy).
+   */
+  private async enqueue(sub: string, requestedAt: Date): Promise<void> {
+    const startAfter = new Date(requestedAt.getTime() + this.delaySeconds * 1000);
+    await this.queue.send(DELETE_ACCOUNT_QUEUE, { sub }, { singletonKey: sub, startAfter });
   }
 
   /** The job: every step not yet done, in order. A failure is recorded and the job retried. */

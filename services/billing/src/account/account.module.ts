@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { queueProviders } from '@sniff/service-kit';
 import type { BillingConfig } from '../config';
 import { AccountDeletion } from './account-deletion.entity';
-import { AccountDeletionService } from './account-deletion.service';
+import { AccountDeletionService, DELETION_DELAY } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountController } from './account.controller';
 import { IdentityAccounts } from './identity-accounts';
@@ -22,6 +22,7 @@ export class AccountModule {
         ...queueProviders(config),
         { provide: OwnerData, useValue: new OwnerData(config) },
         { provide: IdentityAccounts, useValue: new IdentityAccounts(config) },
+        { provide: DELETION_DELAY, useValue: config.DELETION_DELAY_SECONDS },
         AccountDeletionService,
         AccountExportService,
       ],

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { Repository } from 'typeorm';
 import type { BillingAccountResponse, Invoice, PortalSessionResponse } from '@sniff/contracts';
 import type { Owner } from '@sniff/service-kit';
+import { RevokedSubjects } from '../revocations/revoked-subjects';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { STRIPE } from '../stripe-client';
 import { BILLING_URLS, type BillingUrls } from './billing-urls';
@@ -36,9 +37,12 @@ export class AccountService {
     @Inject(BILLING_URLS) private readonly urls: BillingUrls,
     @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     private readonly subscriptions: SubscriptionsService,
+    private readonly revoked: RevokedSubjects,
   ) {}
 
   async portal(owner: Owner): Promise<PortalSessionResponse> {
+    // A deleted account's subscriptions are canceled by its deletion, not changed in the portal.
+    await this.revoked.refuse(owner.sub);
     const [customer, history] = await Promise.all([
       this.customers.findOneBy({ ownerSub: owner.sub }),
       this.subscriptions.historyOf(owner.sub),

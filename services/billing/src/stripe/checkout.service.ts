@@ -20,6 +20,7 @@ import {
 } from '@sniff/contracts';
 import { ownEmail, type Owner } from '@sniff/service-kit';
 import { platformOfPlan } from '../config';
+import { RevokedSubjects } from '../revocations/revoked-subjects';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { Customer } from './customer.entity';
 import { BILLING_URLS, type BillingUrls } from './billing-urls';
@@ -58,6 +59,7 @@ export class CheckoutService {
     @Inject(BILLING_URLS) private readonly urls: BillingUrls,
     @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     private readonly subscriptions: SubscriptionsService,
+    private readonly revoked: RevokedSubjects,
   ) {}
 
   async start(owner: Owner, { plan, email }: CheckoutSessionRequest): Promise<CheckoutSessionResponse> {
@@ -80,6 +82,8 @@ export class CheckoutService {
         field: 'sub',
       });
     }
+    // A call let through by a gateway just before the owner asked to delete the account buys nothing.
+    await this.revoked.refuse(owner.sub);
     await this.refuseHeldPlan(owner.sub, plan);
     const stored = await this.customers.findOneBy({ ownerSub: owner.sub });
     const open = await this.openCheckout(stored);

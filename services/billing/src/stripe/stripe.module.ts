@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BillingConfig } from '../config';
 import { createStripeClient, STRIPE } from '../stripe-client';
+import { RevocationsModule } from '../revocations/revocations.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { AccountService } from './account.service';
 import { BILLING_URLS } from './billing-urls';
@@ -15,7 +16,11 @@ export class StripeModule {
   static forRoot(config: BillingConfig): DynamicModule {
     return {
       module: StripeModule,
-      imports: [TypeOrmModule.forFeature([Customer]), SubscriptionsModule.forRoot(config.BILLING_SEED_PLANS)],
+      imports: [
+        TypeOrmModule.forFeature([Customer]),
+        SubscriptionsModule.forRoot(config.BILLING_SEED_PLANS),
+        RevocationsModule,
+      ],
       controllers: [StripeSessionsController, BillingAccountController, StripeWebhookController],
       providers: [
         { provide: STRIPE, useValue: createStripeClient(config) },

@@ -11,7 +11,7 @@ import {
   portalSessionResponseSchema,
 } from '../billing';
 import { endpoint } from './endpoint';
-import { webhookAnswerSchema } from './internal-schemas';
+import { revokedSubjectsQuerySchema, revokedSubjectsSchema, webhookAnswerSchema } from './internal-schemas';
 export const userInfo = /*#__PURE__*/ endpoint({
   service: 'billing',
   method: 'POST',
@@ -108,4 +108,14 @@ export const accountDeletion = /*#__PURE__*/ endpoint({
   access: 'owner',
   summary: "How far the account's deletion is",
   response: accountDeletionStatusSchema,
+});
+
+export const revokedSubjects = /*#__PURE__*/ endpoint({
+  service: 'billing',
+  method: 'GET',
+  path: '/internal/revoked-subjects',
+  access: 'internal',
+  summary: 'Owners who asked to delete their account, after a cursor: every gateway polls it and refuses their tokens',
+  query: revokedSubjectsQuerySchema,
+  response: revokedSubjectsSchema,
 });

@@ -34,3 +34,17 @@ export const webhookAnswerSchema = z.object({
 export const widgetRulesForgottenSchema = z.object({ storeId: z.string(), forgotten: z.literal(true) });
 export const storeRefsSchema = z.array(z.object({ id: z.string(), url: z.string() }));
 export const messagesDeletedSchema = z.object({ deleted: z.number().int() });
+/** GET /internal/revoked-subjects?after=N: the subjects revoked after the gateway's cursor (0: all). */
+export const revokedSubjectsQuerySchema = z.object({
+  after: z.coerce
+    .number({ message: 'after must be a number' })
+    .int('after must be an integer')
+    .min(0, 'after must be at least 0')
+    .default(0),
+});
+/** `cursor`: the last row given (the next poll's `after`); `more`: a page was full, ask again at once. */
+export const revokedSubjectsSchema = z.object({
+  subjects: z.array(z.string()),
+  cursor: z.number().int(),
+  more: z.boolean(),
+});

@@ -228,6 +228,6 @@ export const deleteOwnerStores = /*#__PURE__*/ endpoint({
   method: 'DELETE',
   path: '/internal/owners/:sub',
   access: 'internal',
-  summary: "Removes an owner's stores (account deletion)",
+  summary: "Removes an owner's stores for good (account deletion): none is created for them afterwards",
   response: ownerDeletionCountsSchema,
 });

@@ -12,6 +12,7 @@ import { StoreEntity } from '../stores/store.entity';
 import { StoresService } from '../stores/stores.service';
 import { WidgetSettingsEntity } from '../widget-settings/widget-settings.entity';
 import { savedSettings } from '../widget-settings/widget-settings.service';
+import { tombstone } from './deleted-owners';
 
 /**
  * An owner's stores for "Export my data" and "Delete Account" (billing's account job calls these).
@@ -74,11 +75,13 @@ export class AccountService {
 
   /**
    * Deletes every store of the owner as the owner's own delete-store does, oldest first, and their
-   * pending "Connect with Shopify" requests. A sibling that does not answer stops it with a 503: the
+   * pending "Connect with Shopify" requests, after marking the owner deleted so that no store is
+   * created for them again (a call let through just before the account's revocation). A sibling that does not answer stops it with a 503: the
    * stores not reached yet stay whole, and calling again finishes the job.
    */
   async deleteOwner(ownerSub: string): Promise<OwnerDeletionCounts> {
-    // First, so no connection completes into a new store behind this deletion.
+    await this.db.transaction((m) => tombstone(m, ownerSub));
+    // Pending "Connect with Shopify" requests (the tombstone already keeps them from making a store).
     const [, shopifyConnections] = (await this.db.query(
       `DELETE FROM "stores"."shopify_connects" WHERE "owner_sub" = $1`,
       [ownerSub],

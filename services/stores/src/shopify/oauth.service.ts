@@ -1,9 +1,10 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, ForbiddenException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { BotActivityDetected, CookieNotFound, InvalidHmacError, InvalidOAuthError } from '@shopify/shopify-api';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
+  SHOPIFY_CONNECT_COOKIE,
   SHOPIFY_OAUTH_MESSAGE,
   shopifyConnectRequestSchema,
   type ShopifyConnectResponse,
@@ -19,9 +20,12 @@ type ConnectBody = z.infer<typeof shopifyConnectRequestSchema>;
 const NOT_SET_UP = 'Connecting Shopify is not set up on this server. Upload a CSV catalogue instead.';
 /** How long the owner has from "Connect with Shopify" to approving at Shopify. */
 const CONNECT_TTL_MINUTES = 10;
+const OTHER_BROWSER =
+  'this link works only in the browser that asked for it. Click Connect with Shopify again in Sniff.';
 
 interface PendingConnect {
   owner_sub: string;
+  browser_hash: string;
   shop: string;
   store_name: string;
   store_nickname: string | null;
@@ -35,13 +39,32 @@ export interface OauthAnswer {
   cookies: string[];
   result?: ShopifyOauthMessage;
   form?: { store_name: string; store_url: string };
+  /** false: a page opened outside the flow stays (no redirect into the wizard of that browser). */
+  redirect?: boolean;
 }
 
-const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+/** POST shopify/connect's answer, and the cookie that binds its link to the asking browser. */
+export interface ConnectAnswer {
+  body: ShopifyConnectResponse;
+  cookie: string;
+}
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The browser value the request's cookie carries ('' when none). */
+function browserValue(request: Request): string {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SHOPIFY_CONNECT_COOKIE) return value.join('=');
+  }
+  return '';
+}
 
 /**
  * "Connect with Shopify": OAuth with the official library (scope read_products). The signed-in owner
- * asks for a connection (a ticket, valid 10 minutes); the popup opens /shopify/auth?ticket=…, where
+ * asks for a connection (a ticket, valid 10 minutes, bound to the asking browser by a cookie, so a
+ * link opened in another browser connects nothing); the popup opens /shopify/auth?ticket=…, where
  * the library begins OAuth (its state, signed into a cookie) and sends the owner to Shopify; Shopify
  * calls back at /shopify/callback, where the library checks the HMAC and the state and exchanges the
  * code for a token. The pending row is deleted by the callback that completes it, so each connection
@@ -58,8 +81,11 @@ export class ShopifyOauthService {
     private readonly stores: StoresService,
   ) {}
 
-  /** POST shopify/connect (signed in): checks everything that can be checked now, returns where the popup goes. */
-  async connect(ownerSub: string, body: ConnectBody): Promise<ShopifyConnectResponse> {
+  /**
+   * POST shopify/connect (signed in): checks everything that can be checked now, returns where the
+   * popup goes and the cookie that lets only this browser use it.
+   */
+  async connect(ownerSub: string, body: ConnectBody): Promise<ConnectAnswer> {
     // Not a fault of the request, and nothing a retry mends: a 403 saying what to do instead.
     if (!this.app.api) throw new ForbiddenException(NOT_SET_UP);
     const dashboard = new URL(this.config.PUBLIC_URL).origin;
@@ -73,11 +99,13 @@ export class ShopifyOauthService {
         field: 'store_url',
       });
     const ticket = randomBytes(32).toString('base64url');
+    const browser = randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO "stores"."shopify_connects" ("ticket_hash", "owner_sub", "shop", "store_name", "store_nickname", "client_origin", "expires_at")
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
+      `INSERT INTO "stores"."shopify_connects" ("ticket_hash", "browser_hash", "owner_sub", "shop", "store_name", "store_nickname", "client_origin", "expires_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
       [
         hash(ticket),
+        hash(browser),
         ownerSub,
         new URL(body.store_url).host,
         body.store_name,
@@ -88,7 +116,16 @@ export class ShopifyOauthService {
     );
     // Old, unfinished connections go as new ones come.
     await this.db.query(`DELETE FROM "stores"."shopify_connects" WHERE "expires_at" < now()`);
-    return { authorize_url: new URL(`/shopify/auth?ticket=${ticket}`, this.config.PUBLIC_URL).href };
+    return {
+      body: { authorize_url: new URL(`/shopify/auth?ticket=${ticket}`, this.config.PUBLIC_URL).href },
+      cookie: this.browserCookie(browser, CONNECT_TTL_MINUTES * 60),
+    };
+  }
+
+  /** Sent only to /shopify/* of the product's origin, never to scripts nor with another site's requests. */
+  private browserCookie(value: string, maxAgeSeconds: number): string {
+    const secure = new URL(this.config.PUBLIC_URL).protocol === 'https:' ? '; Secure' : '';
+    return `${SHOPIFY_CONNECT_COOKIE}=${value}; Path=/shopify; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
   }
 
   /** GET /shopify/auth?ticket= (public, in the popup): the library begins OAuth; the owner goes to Shopify. */
@@ -96,13 +133,17 @@ export class ShopifyOauthService {
     const api = this.app.api;
     if (!api) return this.failure(NOT_SET_UP);
     const rows: PendingConnect[] = await this.db.query(
-      `SELECT "owner_sub", "shop", "store_name", "store_nickname" FROM "stores"."shopify_connects"
+      `SELECT "owner_sub", "browser_hash", "shop", "store_name", "store_nickname" FROM "stores"."shopify_connects"
        WHERE "ticket_hash" = $1 AND "nonce" IS NULL AND "expires_at" > now()`,
       [hash(ticket)],
     );
     const pending = rows[0];
     if (!pending)
       return this.failure('this link has expired or was already used. Start again from Create Search Widget.');
+    // Opened elsewhere (sent to someone, say): refused, and the link stays usable where it was asked for.
+    const browser = browserValue(request);
+    if (!browser || !sameHash(hash(browser), pending.browser_hash))
+      return { ...this.failure(OTHER_BROWSER), status: 403, redirect: false };
     const res = (await api.auth.begin({
       shop: pending.shop,
       callbackPath: SHOPIFY_CALLBACK_PATH,
@@ -119,7 +160,8 @@ export class ShopifyOauthService {
       [hash(ticket), state],
     )) as [unknown, number];
     if (!updated) return this.failure('this link was already used. Start again from Create Search Widget.');
-    return { status: 302, location: this.app.browserUrl(location), cookies: res.headers.getSetCookie() };
+    const cookies = [...res.headers.getSetCookie(), this.browserCookie('', 0)]; // its work is done
+    return { status: 302, location: this.app.browserUrl(location), cookies };
   }
 
   /** GET /shopify/callback (public): HMAC, state and code checked by the library; the store is created. */

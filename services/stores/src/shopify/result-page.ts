@@ -4,7 +4,8 @@ import type { ShopifyOauthMessage } from '@sniff/contracts';
 /**
  * The page Shopify's callback ends on. In the popup it posts the result to the wizard (target: the
  * dashboard's origin only) and closes; opened without an opener (popups blocked, the owner was sent
- * over) it goes to the wizard with the result as query parameters. The script is constant, so the
+ * over) it goes to the wizard with the result as query parameters, unless the page is to stay (a
+ * link opened in a browser that did not ask for it). The script is constant, so the
  * page's policy allows exactly it by hash; the result travels as JSON data, never as markup.
  */
 const SCRIPT = `(function () {
@@ -12,7 +13,7 @@ const SCRIPT = `(function () {
   if (window.opener && !window.opener.closed) {
     window.opener.postMessage(data.message, data.origin);
     window.close();
-  } else {
+  } else if (data.redirect) {
     window.location.replace(data.fallback);
   }
 })();`;
@@ -50,12 +51,13 @@ export function resultPage(
   publicUrl: string,
   message: ShopifyOauthMessage,
   form?: { store_name: string; store_url: string },
+  redirect = true,
 ): string {
   const origin = new URL(publicUrl).origin;
   const text = message.success
     ? 'Your Shopify store is connected. You can close this window.'
     : `Shopify connection failed: ${message.error}`;
-  const data = { message, origin, fallback: fallbackUrl(publicUrl, message, form) };
+  const data = { message, origin, fallback: fallbackUrl(publicUrl, message, form), redirect };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${message.success ? 'Shopify connected' : 'Shopify connection failed'} · Sniff</title></head>

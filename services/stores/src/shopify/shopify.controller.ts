@@ -46,13 +46,16 @@ export class ShopifyController {
     return this.catalogue.upload(owner, req);
   }
 
-  /** POST shopify/connect -> {authorize_url}: where the "Connect with Shopify" popup goes. */
+  /** POST shopify/connect -> {authorize_url}: where the "Connect with Shopify" popup goes (in this browser only). */
   @Endpoint(connectShopify)
-  connect(
+  async connect(
     @CurrentOwner() owner: Owner,
     @ValidBody(connectShopify.body) body: BodyOf<typeof connectShopify>,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ShopifyConnectResponse> {
-    return this.oauth.connect(owner.sub, body);
+    const answer = await this.oauth.connect(owner.sub, body);
+    reply.header('set-cookie', answer.cookie);
+    return answer.body;
   }
 }
 
@@ -109,6 +112,6 @@ export class ShopifyOauthController {
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', RESULT_PAGE_POLICY)
       .header('referrer-policy', 'no-referrer')
-      .send(resultPage(this.config.PUBLIC_URL, answer.result!, answer.form));
+      .send(resultPage(this.config.PUBLIC_URL, answer.result!, answer.form, answer.redirect));
   }
 }

@@ -18,6 +18,7 @@ import {
   widgetRulesFor,
 } from '@sniff/contracts';
 import type { z } from 'zod';
+import { refuseDeletedOwner } from '../account/deleted-owners';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { urlKey } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
@@ -123,7 +124,8 @@ export class StoresService {
 
   /**
    * Saves the store (with its first items, for a catalogue, and its first search settings), hands
-   * those settings to search and queues its first sync.
+   * those settings to search and queues its first sync. Every way of creating a store ends here, so
+   * this is where a deleted owner is refused.
    */
   async create(ownerSub: string, spec: NewStore): Promise<StoreEntity> {
     const store = this.stores.create({
@@ -145,6 +147,7 @@ export class StoresService {
       skippedCount: 0,
     });
     await this.db.transaction(async (m) => {
+      await refuseDeletedOwner(m, ownerSub);
       await m.save(store);
       await this.searchSettings.createFor(m, store.id, store.url);
       const items = spec.items ?? [];

@@ -1,6 +1,7 @@
 export * from './plans';
 export * from './api';
 export * from './billing';
+export * from './quota';
 export * from './search';
 export * from './allowed-sites';
 export * from './widget';

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
 import { MAX_HIDDEN_SUGGESTIONS, MAX_QUERY_LENGTH, normalizeQuery } from '@sniff/contracts';
 import { errorMessage } from '@sniff/shell-sdk';
 import { Spinner, Button } from '@sniff/ui';
 import { useGetStoreSuggestionsQuery } from '../../../shared/api';
+import { AddToList, ChipList } from './ChipList';
 
 /**
  * The suggestions visitors see while they type, drawn from what several other visitors searched:
@@ -23,11 +23,7 @@ export function HiddenSuggestions({
   sectionError?: string | null;
   disabled?: boolean;
 }) {
-  const id = useId();
   const suggestions = useGetStoreSuggestionsQuery(storeId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const errorId = `${id}-error`;
   const isHidden = new Set(hidden);
   const shown = (suggestions.data ?? []).filter((s) => !isHidden.has(s.query));
 
@@ -35,18 +31,15 @@ export function HiddenSuggestions({
     if (isHidden.has(query)) return;
     onChange([...hidden, query]);
   };
-  const add = (e: FormEvent) => {
-    e.preventDefault();
+  const add = (text: string) => {
     const query = normalizeQuery(text);
-    if (!query) return setError('Enter the suggestion as visitors see it.');
-    if (query.length > MAX_QUERY_LENGTH) return setError(`A suggestion is at most ${MAX_QUERY_LENGTH} characters.`);
-    if (isHidden.has(query)) return setError(`Already hidden: ${query}`);
-    if (hidden.length >= MAX_HIDDEN_SUGGESTIONS) {
-      return setError(`A store can hide at most ${MAX_HIDDEN_SUGGESTIONS} suggestions.`);
-    }
+    if (!query) return 'Enter the suggestion as visitors see it.';
+    if (query.length > MAX_QUERY_LENGTH) return `A suggestion is at most ${MAX_QUERY_LENGTH} characters.`;
+    if (isHidden.has(query)) return `Already hidden: ${query}`;
+    if (hidden.length >= MAX_HIDDEN_SUGGESTIONS)
+      return `A store can hide at most ${MAX_HIDDEN_SUGGESTIONS} suggestions.`;
     hide(query);
-    setText('');
-    setError(null);
+    return null;
   };
 
   return (
@@ -96,47 +89,19 @@ export function HiddenSuggestions({
         </p>
       )}
       <h4 className="tuning-subheading">Hidden</h4>
-      {hidden.length ? (
-        <ul aria-label="Hidden suggestions" className="tuning-chips">
-          {hidden.map((query) => (
-            <li key={query} className="tuning-chip">
-              {query}
-              <Button
-                variant="chip"
-                aria-label={`Show suggestion ${query} again`}
-                onClick={() => onChange(hidden.filter((h) => h !== query))}
-              >
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No hidden suggestions.</p>
-      )}
-      <form className="tuning-add tuning-add--inline" aria-label="Hide a suggestion" onSubmit={add} noValidate>
-        <div className="sniff-field">
-          <label htmlFor={`${id}-input`}>Hide a suggestion (as visitors see it)</label>
-          <input
-            id={`${id}-input`}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Hide
-        </Button>
-        {error && (
-          <p id={errorId} role="alert" className="sniff-error">
-            {error}
-          </p>
-        )}
-      </form>
+      <ChipList
+        label="Hidden suggestions"
+        items={hidden}
+        removeLabel={(query) => `Show suggestion ${query} again`}
+        onRemove={(i) => onChange(hidden.filter((_, j) => j !== i))}
+        empty="No hidden suggestions."
+      />
+      <AddToList
+        formLabel="Hide a suggestion"
+        fieldLabel="Hide a suggestion (as visitors see it)"
+        button="Hide"
+        onAdd={add}
+      />
     </fieldset>
   );
 }

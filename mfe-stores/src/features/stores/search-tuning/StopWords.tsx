@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
 import { MAX_STOP_WORDS } from '@sniff/contracts';
+import { AddToList, ChipList } from './ChipList';
 import { parseStopWords } from './rule-input';
-import { Button } from '@sniff/ui';
 
 /** The store's stop words as removable chips, and a field that adds one or more. */
 export function StopWords({
@@ -18,24 +17,12 @@ export function StopWords({
   sectionError?: string | null;
   disabled?: boolean;
 }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const errorId = `${id}-error`;
-
-  const add = (e: FormEvent) => {
-    e.preventDefault();
+  const add = (text: string) => {
     const parsed = parseStopWords(text, words);
-    if (!parsed.ok) {
-      setError(parsed.error);
-      return;
-    }
+    if (!parsed.ok) return parsed.error;
     onChange([...words, ...parsed.value]);
-    setText('');
-    setError(null);
+    return null;
   };
-
-  const bad = wordError && words[wordError.index] !== undefined ? wordError : null;
   return (
     <fieldset className="sniff-fieldset tuning-section" disabled={disabled}>
       <legend>Stop words</legend>
@@ -48,53 +35,21 @@ export function StopWords({
           {sectionError}
         </p>
       )}
-      {words.length ? (
-        <ul aria-label="Stop words" className="tuning-chips">
-          {words.map((word, i) => (
-            <li key={`${i}:${word}`} className={`tuning-chip${bad?.index === i ? ' tuning-invalid' : ''}`}>
-              {word}
-              <Button
-                variant="chip"
-                aria-label={`Remove stop word ${word}`}
-                onClick={() => onChange(words.filter((_, j) => j !== i))}
-              >
-                ×
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No stop words yet.</p>
-      )}
-      {bad && (
-        <p role="alert" className="sniff-error">
-          “{words[bad.index]}”: {bad.message}
-        </p>
-      )}
-      <form className="tuning-add tuning-add--inline" aria-label="Add stop words" onSubmit={add} noValidate>
-        <div className="sniff-field">
-          <label htmlFor={`${id}-input`}>Add stop words (separate with commas or spaces)</label>
-          <input
-            id={`${id}-input`}
-            value={text}
-            placeholder="the, and, of"
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          Add
-        </Button>
-        {error && (
-          <p id={errorId} role="alert" className="sniff-error">
-            {error}
-          </p>
-        )}
-      </form>
+      <ChipList
+        label="Stop words"
+        items={words}
+        removeLabel={(word) => `Remove stop word ${word}`}
+        onRemove={(i) => onChange(words.filter((_, j) => j !== i))}
+        itemError={wordError}
+        empty="No stop words yet."
+      />
+      <AddToList
+        formLabel="Add stop words"
+        fieldLabel="Add stop words (separate with commas or spaces)"
+        button="Add"
+        onAdd={add}
+        input={{ placeholder: 'the, and, of' }}
+      />
     </fieldset>
   );
 }

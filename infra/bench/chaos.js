@@ -3,13 +3,11 @@
 // search a store and send events through the gateway the whole time, and a 5,000-product catalogue is
 // ingested while the stores service dies mid-sync. Reports what visitors saw and what was lost or
 // duplicated; README (Operations) records the figures. Bounded: about 3 minutes, at most LIMIT_MS.
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } = require('node:fs');
-const { tmpdir, cpus } = require('node:os');
+const { mkdirSync, writeFileSync, appendFileSync } = require('node:fs');
+const { cpus } = require('node:os');
 const { join } = require('node:path');
-const pg = require('pg');
-const { startProduct } = require('../launcher');
-const { createTestDatabase } = require('../test-database');
 const { signIn } = require('../idp/testing/sign-in');
+const { limitRun, startBenchProduct } = require('./bench-product');
 
 /** Apart from npm start's, the e2e tests', the benchmarks' (28xxx, 29xxx) and below the ephemeral range. */
 const PORTS = {
@@ -67,21 +65,12 @@ function catalogue(rows, seed) {
 }
 
 async function main() {
-  const deadline = setTimeout(() => {
-    say(`stopped: the run passed ${LIMIT_MS / 1000} s`);
-    process.exit(2);
-  }, LIMIT_MS);
-  deadline.unref();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sniff-chaos-'));
-  const logFile = join(dataDir, 'product.log');
-  const db = process.env.DATABASE_URL ? await createTestDatabase() : null;
-  say(`starting the product (${db ? 'Postgres server' : 'embedded Postgres'}); its output goes to ${logFile}`);
+  limitRun(LIMIT_MS, say);
   const restarts = [];
-  const product = await startProduct({
+  const { product, sql, stop } = await startBenchProduct({
+    name: 'chaos',
     ports: PORTS,
-    dataDir,
     env: {
-      ...(db ? { DATABASE_URL: db.url } : {}),
       // all visitors come from this process: the gateway takes their addresses from X-Forwarded-For
       TRUSTED_PROXIES: '127.0.0.1',
       PUBLIC_RATE_PER_SECOND: '1000000',
@@ -90,28 +79,25 @@ async function main() {
       INGEST_EXPIRE_SECONDS: String(INGEST_EXPIRE_SECONDS),
       LOG_LEVEL: 'warn',
     },
-    log: (line) => {
-      appendFileSync(logFile, line + '\n');
-      if (line.startsWith('[launcher]')) {
-        restarts.push(line);
-        say(line);
-      }
+    log: (dataDir) => {
+      const logFile = join(dataDir, 'product.log');
+      say(`the product's output goes to ${logFile}`);
+      return (line) => {
+        appendFileSync(logFile, line + '\n');
+        if (line.startsWith('[launcher]')) {
+          restarts.push(line);
+          say(line);
+        }
+      };
     },
+    say,
   });
-  const sql = new pg.Client({ connectionString: product.databaseUrl });
-  await sql.connect();
-  const cleanUp = async () => {
-    await sql.end().catch(() => undefined);
-    await product.stop();
-    if (db) await db.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   try {
     const result = await run(product, sql, restarts);
     report(result);
     return result.goalMet ? 0 : 1;
   } finally {
-    await cleanUp();
+    await stop();
   }
 }
 

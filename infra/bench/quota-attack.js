@@ -6,13 +6,10 @@
 // the requests sent, the searches counted against the owner that day, and how many days at that pace it takes to
 // pause the widget; then checks a visitor still gets results. README (Plans and quotas) records the figures.
 // Bounded: about 2 minutes, at most LIMIT_MS.
-const { mkdtempSync, rmSync, writeFileSync, mkdirSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const pg = require('pg');
-const { startProduct } = require('../launcher');
-const { createTestDatabase } = require('../test-database');
 const { signIn } = require('../idp/testing/sign-in');
+const { limitRun, startBenchProduct } = require('./bench-product');
 
 /** Apart from npm start's, the e2e tests', chaos' (26xxx) and the benchmarks' (28xxx, 29xxx). */
 const PORTS = {
@@ -53,37 +50,25 @@ const t0 = Date.now();
 const say = (line) => process.stderr.write(`quota ${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s: ${line}\n`);
 
 async function main() {
-  const deadline = setTimeout(() => {
-    say(`stopped: the run passed ${LIMIT_MS / 1000} s`);
-    process.exit(2);
-  }, LIMIT_MS);
-  deadline.unref();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sniff-quota-'));
-  const db = process.env.DATABASE_URL ? await createTestDatabase() : null;
-  say(`starting the product (${db ? 'Postgres server' : 'embedded Postgres'})`);
-  const product = await startProduct({
+  limitRun(LIMIT_MS, say);
+  const { product, sql, stop } = await startBenchProduct({
+    name: 'quota',
     ports: PORTS,
-    dataDir,
     env: {
-      ...(db ? { DATABASE_URL: db.url } : {}),
       // This process stands for the load balancer: the gateway takes each attacker's address from X-Forwarded-For.
       TRUSTED_PROXIES: '127.0.0.1',
       BILLING_SEED_PLANS: '', // the demo owner stays on the free plan
       LOG_LEVEL: 'warn',
     },
-    log: () => undefined,
+    log: () => () => undefined,
+    say,
   });
-  const sql = new pg.Client({ connectionString: product.databaseUrl });
-  await sql.connect();
   try {
     const result = await run(product, sql);
     report(result);
     return result.every((r) => r.daysToPause > 1) ? 0 : 1;
   } finally {
-    await sql.end().catch(() => undefined);
-    await product.stop();
-    if (db) await db.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

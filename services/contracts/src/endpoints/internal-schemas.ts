@@ -34,3 +34,7 @@ export const webhookAnswerSchema = z.object({
 export const widgetRulesForgottenSchema = z.object({ storeId: z.string(), forgotten: z.literal(true) });
 export const storeRefsSchema = z.array(z.object({ id: z.string(), url: z.string() }));
 export const messagesDeletedSchema = z.object({ deleted: z.number().int() });
+
+/** billing: GET /internal/users/:sub/contact, the address the identity provider holds for the owner. */
+export const ownerContactSchema = z.object({ email: z.string() });
+export type OwnerContact = z.infer<typeof ownerContactSchema>;

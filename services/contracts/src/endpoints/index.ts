@@ -17,9 +17,13 @@ import * as stores from './stores';
 export * from './endpoint';
 export {
   internalStoresQuerySchema,
+  noticeRequestSchema,
+  noticeResponseSchema,
   ownerContactSchema,
   settingsVersionQuerySchema,
   shopifyTicketQuerySchema,
+  type NoticeRequest,
+  type NoticeResponse,
   type OwnerContact,
 } from './internal-schemas';
 // Namespaces, one per service: a front end that uses `storesEndpoints.listStores` bundles that endpoint only.

@@ -5,6 +5,7 @@ import { SearchInit1760000000000 } from './migrations/1760000000000-SearchInit';
 import { BinarySnapshots1763750000000 } from './migrations/1763750000000-BinarySnapshots';
 import { StoreSettings1763760000000 } from './migrations/1763760000000-StoreSettings';
 import { SearchUsage1763770000000 } from './migrations/1763770000000-SearchUsage';
+import { QuotaNotices1763780000000 } from './migrations/1763780000000-QuotaNotices';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
 import { SearchModule, type SearchModuleOptions } from './search/search.module';
@@ -26,6 +27,7 @@ export class SearchAppModule {
             BinarySnapshots1763750000000,
             StoreSettings1763760000000,
             SearchUsage1763770000000,
+            QuotaNotices1763780000000,
           ],
         }),
         HealthModule,

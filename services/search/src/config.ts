@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { baseServiceConfigSchema } from '@sniff/service-kit';
+import { baseServiceConfigSchema, requiredInProduction } from '@sniff/service-kit';
 
 export const searchConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3103),
@@ -50,9 +50,27 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
    * stores are over their owner's monthly quota (a killed worker loses at most this much counting).
    */
   SEARCH_USAGE_FLUSH_MS: z.coerce.number().int().min(10).default(2_000),
-  /** The billing service, asked for an owner's plans when they read their usage (POST /usage). */
+  /**
+   * The billing service, asked for an owner's plans when they read their usage (POST /usage) and for
+   * their e-mail address when a quota notice goes out.
+   */
   BILLING_URL: z.url('must be a URL like http://127.0.0.1:3101').default('http://127.0.0.1:3101'),
+  /**
+   * The feedback service, which mails owners their quota notices (80% and 100% of the month's searches).
+   * Absent or empty: a notice is logged and not mailed.
+   */
+  FEEDBACK_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url('must be a URL like http://127.0.0.1:3105').optional(),
+  ),
+  /** The product's public origin: quota notices link to its upgrade page there. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
 });
+// Production refuses the local default: notices would link owners to localhost.
+requiredInProduction(searchConfigSchema, ['PUBLIC_URL']);
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
 export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');

@@ -7,6 +7,7 @@ import { IndexLifecycle } from '../search/index-lifecycle.service';
 import { WidgetRules } from '../search/widget-rules';
 import { OwnerPlans } from './owner-plans';
 import { QuotaGate } from './quota-gate';
+import { QuotaNotices } from './quota-notices';
 import { UsageCounter } from './usage-counter';
 
 /**
@@ -28,6 +29,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     private readonly gate: QuotaGate,
     private readonly indexes: IndexLifecycle,
     private readonly plans: OwnerPlans,
+    private readonly notices: QuotaNotices,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -67,7 +69,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Internal (account deletion): removes the owner's usage rows. Counts this worker holds are written
+   * Internal (account deletion): removes the owner's usage rows and quota notice records. Counts this worker holds are written
    * first and then forgotten, so a later flush cannot bring a row back. (The owner's stores are gone
    * from search by then: the stores service deletes them first, so nothing new is counted.)
    */
@@ -79,7 +81,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
       unknown,
       number,
     ];
-    return { deleted: { usage } };
+    return { deleted: { usage, quotaNotices: await this.notices.deleteOwner(ownerSub) } };
   }
 
   /** One flush and gate refresh; a slow database skips ticks rather than piling them up. */

@@ -356,14 +356,17 @@ async function startProduct({
       ...management.billingEnv,
     });
     // Search asks analytics for popular queries in the background, stores for a widget's rules (and its
-    // owner's quota) and billing for an owner's plans when they read their usage: it starts (and
-    // answers) without them.
+    // owner's quota), billing for an owner's plans when they read their usage and for their address when
+    // a quota notice goes out through feedback (a queued job): it starts (and answers) without them.
     const search = run('search', serviceFile('search'), {
       ...base,
       PORT: String(p.search),
       ANALYTICS_URL: svc('analytics'),
       STORES_URL: svc('stores'),
       BILLING_URL: svc('billing'),
+      FEEDBACK_URL: svc('feedback'),
+      // quota notices link to the upgrade page
+      PUBLIC_URL: appUrl,
     });
     // 127.0.0.1, not localhost, for what the stores service fetches: it resolves names itself and localhost may be ::1.
     const squarespaceUrl = platforms.squarespace.local ? `http://127.0.0.1:${p.squarespace}` : null;

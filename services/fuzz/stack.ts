@@ -9,11 +9,14 @@ import {
 } from '@sniff/service-kit/testing';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
+import { runInThisContext } from 'node:vm';
+import { Agent } from 'undici';
 import { AnalyticsAppModule } from '../analytics/src/app.module';
 import { FeedbackAppModule } from '../feedback/src/app.module';
 import { AppModule as BillingAppModule } from '../billing/src/app.module';
@@ -55,6 +58,53 @@ function freePort(): Promise<number> {
   );
 }
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { localCertificate } = require('@sniff/infra/idp/local-tls.js') as {
+  localCertificate(dir: string): Promise<{ certFile: string; keyFile: string }>;
+};
+
+const MGMT = { id: 'fuzz-m2m', secret: 'fuzz-m2m-secret-0123456789abcdef' };
+
+/**
+ * The local identity provider (infra/idp) for its Management API, which billing asks for an owner's
+ * e-mail. The auth0 SDK calls it over HTTPS only: this process trusts the provider's local certificate
+ * (as NODE_EXTRA_CA_CERTS does for billing's own process under `npm start`) until it stops.
+ */
+async function startIdentityProvider(port: number, databaseUrl: string, dataDir: string) {
+  const tls = await localCertificate(join(dataDir, 'idp-tls'));
+  const idp = await startNodeProcess(
+    [join(__dirname, '..', '..', 'infra', 'idp', 'server.mjs')],
+    {
+      DATABASE_URL: databaseUrl,
+      IDP_PORT: String(port),
+      IDP_ISSUER: `http://localhost:${port}/`,
+      PUBLIC_URL: 'http://localhost:8080',
+      IDP_TLS_CERT_FILE: tls.certFile,
+      IDP_TLS_KEY_FILE: tls.keyFile,
+      IDP_MGMT_CLIENT_ID: MGMT.id,
+      IDP_MGMT_CLIENT_SECRET: MGMT.secret,
+    },
+    'identity provider on',
+  );
+  // Node's fetch takes its dispatcher from the process's own global, not from jest's sandbox global
+  // (undici's setGlobalDispatcher would set the sandbox's): the key is undici's, shared by its versions.
+  const nodeGlobal = runInThisContext('globalThis') as Record<symbol, unknown>;
+  const DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+  const previous = nodeGlobal[DISPATCHER];
+  nodeGlobal[DISPATCHER] = new Agent({ connect: { ca: [...rootCertificates, readFileSync(tls.certFile, 'utf8')] } });
+  return {
+    billing: {
+      AUTH0_MGMT_DOMAIN: `localhost:${port}`,
+      AUTH0_MGMT_CLIENT_ID: MGMT.id,
+      AUTH0_MGMT_CLIENT_SECRET: MGMT.secret,
+    },
+    async stop() {
+      nodeGlobal[DISPATCHER] = previous;
+      await idp.kill();
+    },
+  };
+}
+
 const STRIPE_SECRET_KEY = 'sk_test_fuzz';
 const STRIPE_WEBHOOK_SECRET = 'whsec_fuzz';
 
@@ -84,9 +134,10 @@ function listen(server: Server): Promise<string> {
  * The four services in this process on one fresh database, wired to each other as `npm start`
  * wires them (stores -> billing and search, analytics -> stores and billing, search -> analytics),
  * and the gateway in front of them with a local token signer. The owner has a paid plan, so the
- * routes that need one are reached too. `options.billing` adds billing settings (the identity
- * provider's Management API, for the account tests); `options.billingProcess` runs billing as its
- * own built process with more environment (NODE_EXTRA_CA_CERTS is read only when a process starts).
+ * routes that need one are reached too. Billing reaches the local identity provider's Management API,
+ * started here unless `options.billing` names another (the account tests start their own);
+ * `options.billingProcess` runs billing as its own built process with more environment
+ * (NODE_EXTRA_CA_CERTS is read only when a process starts).
  */
 export async function startStack(
   options: { billing?: Record<string, string>; billingProcess?: { env: Record<string, string> } } = {},
@@ -97,9 +148,11 @@ export async function startStack(
   const staticRoot = mkdtempSync(join(tmpdir(), 'sniff-fuzz-'));
   let stripe: RunningProcess | undefined;
   let billingChild: RunningProcess | undefined;
+  let identity: Awaited<ReturnType<typeof startIdentityProvider>> | undefined;
   const close = async () => {
     await billingChild?.kill();
     await stripe?.kill();
+    await identity?.stop();
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     for (const server of servers) {
       server.closeAllConnections();
@@ -114,6 +167,9 @@ export async function startStack(
     );
     const stripePort = await freePort();
     stripe = await startStripeProvider(stripePort, `http://127.0.0.1:${billingPort}/stripe/webhook`, staticRoot);
+    // Unless the caller brings its own (the account tests, whose billing is a process of its own).
+    if (!options.billing?.AUTH0_MGMT_DOMAIN)
+      identity = await startIdentityProvider(await freePort(), db.url, staticRoot);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const base = { ...testConfig(db.url), LOG_LEVEL: 'error' as const };
     const start = async (
@@ -139,6 +195,7 @@ export async function startStack(
       SEARCH_URL: url(searchPort),
       ANALYTICS_URL: url(analyticsPort),
       FEEDBACK_URL: url(feedbackPort),
+      ...identity?.billing,
       ...options.billing,
     });
     const analyticsConfig = { ...base, STORES_URL: url(storesPort), BILLING_URL: url(billingPort) };
@@ -153,6 +210,7 @@ export async function startStack(
       ANALYTICS_URL: url(analyticsPort),
       STORES_URL: url(storesPort),
       BILLING_URL: url(billingPort),
+      FEEDBACK_URL: url(feedbackPort),
     };
     const storesConfig = storesConfigSchema.parse({
       ...base,

@@ -2,12 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BaseServiceConfig, HealthModule, queueProviders, serviceDatabase } from '@sniff/service-kit';
 import { FEEDBACK_CONFIG, FeedbackConfig, feedbackConfigSchema } from './config';
-import { FeedbackController, InternalFeedbackController } from './feedback.controller';
+import { FeedbackController, InternalFeedbackController, InternalNoticesController } from './feedback.controller';
 import { FeedbackEntity } from './feedback.entity';
 import { FeedbackService } from './feedback.service';
+import { Mailer } from './mailer';
 import { FeedbackInit1766200000000 } from './migrations/1766200000000-FeedbackInit';
+import { Notices1766300000000 } from './migrations/1766300000000-Notices';
+import { NoticesService } from './notices.service';
 
-/** The feedback service: owners' messages to the team, stored, then mailed over SMTP. */
+/** The feedback service: owners' messages to the team and Sniff's notices to owners, stored, then mailed over SMTP. */
 @Module({})
 export class FeedbackAppModule {
   static forRoot(settings: BaseServiceConfig & Partial<FeedbackConfig>): DynamicModule {
@@ -18,13 +21,19 @@ export class FeedbackAppModule {
         serviceDatabase(config, {
           schema: 'feedback',
           entities: [FeedbackEntity],
-          migrations: [FeedbackInit1766200000000],
+          migrations: [FeedbackInit1766200000000, Notices1766300000000],
         }),
         TypeOrmModule.forFeature([FeedbackEntity]),
         HealthModule,
       ],
-      controllers: [FeedbackController, InternalFeedbackController],
-      providers: [{ provide: FEEDBACK_CONFIG, useValue: config }, ...queueProviders(config), FeedbackService],
+      controllers: [FeedbackController, InternalFeedbackController, InternalNoticesController],
+      providers: [
+        { provide: FEEDBACK_CONFIG, useValue: config },
+        ...queueProviders(config),
+        Mailer,
+        FeedbackService,
+        NoticesService,
+      ],
     };
   }
 }

@@ -14,10 +14,12 @@ export const feedbackConfigSchema = requiredInProduction(
     SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@sniff.dev'),
     /** The sender of feedback mail (the owner is its Reply-To). */
     FEEDBACK_FROM: z.string().min(3).default('Sniff feedback <no-reply@sniff.dev>'),
+    /** The sender of Sniff's notices to owners (e.g. the month's searches running out). */
+    NOTICES_FROM: z.string().min(3).default('Sniff <no-reply@sniff.dev>'),
     /** Messages one owner may send per FEEDBACK_WINDOW_MINUTES; more are refused with 429. */
     FEEDBACK_PER_WINDOW: z.coerce.number().int().min(1).default(5),
     FEEDBACK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
-    /** Seconds before a failed delivery is tried again (doubling each time). */
+    /** Seconds before a failed delivery (feedback or notice) is tried again (doubling each time). */
     FEEDBACK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   }),
   ['SMTP_URL'],

@@ -1,7 +1,8 @@
 import { Controller, Param } from '@nestjs/common';
 import { CurrentOwner, Endpoint, Owner, ValidBody } from '@sniff/service-kit';
-import { feedbackEndpoints, type FeedbackSendRequest } from '@sniff/contracts';
+import { feedbackEndpoints, type FeedbackSendRequest, type NoticeRequest } from '@sniff/contracts';
 import { FeedbackService } from './feedback.service';
+import { NoticesService } from './notices.service';
 
 /** /api/feedback/feedback/send: an owner's message to the Sniff team. */
 @Controller()
@@ -27,5 +28,16 @@ export class InternalFeedbackController {
   @Endpoint(feedbackEndpoints.deleteOwnerMessages)
   remove(@Param('sub') sub: string) {
     return this.feedback.deleteOwner(sub);
+  }
+}
+
+/** Sniff's mails to owners, posted by other services (search's quota notices). */
+@Controller()
+export class InternalNoticesController {
+  constructor(private readonly notices: NoticesService) {}
+
+  @Endpoint(feedbackEndpoints.sendNotice)
+  send(@ValidBody(feedbackEndpoints.sendNotice.body) body: NoticeRequest) {
+    return this.notices.send(body);
   }
 }

@@ -1,12 +1,4 @@
-import {
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, Repository } from 'typeorm';
@@ -15,6 +7,7 @@ import type { FeedbackSendRequest, FeedbackSendResponse } from '@sniff/contracts
 import { FEEDBACK_CONFIG, FeedbackConfig } from './config';
 import { FeedbackEntity } from './feedback.entity';
 import { Mailer } from './mailer';
+import { NoticesService } from './notices.service';
 
 /** Jobs that deliver one stored message each. */
 export const DELIVER_QUEUE = 'deliver-feedback';
@@ -26,18 +19,17 @@ const DELIVER_RETRY_LIMIT = 12;
  * delivered by a queued job with retries. One owner may send FEEDBACK_PER_WINDOW messages per window.
  */
 @Injectable()
-export class FeedbackService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class FeedbackService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Feedback');
-  private readonly mailer: Mailer;
 
   constructor(
     @InjectRepository(FeedbackEntity) private readonly messages: Repository<FeedbackEntity>,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(FEEDBACK_CONFIG) private readonly config: FeedbackConfig,
     private readonly queue: Queue,
-  ) {
-    this.mailer = new Mailer(config);
-  }
+    private readonly mailer: Mailer,
+    private readonly notices: NoticesService,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.declare(DELIVER_QUEUE, {
@@ -47,10 +39,6 @@ export class FeedbackService implements OnApplicationBootstrap, OnApplicationShu
       expireInSeconds: 60,
     });
     await this.queue.work<{ id: string }>(DELIVER_QUEUE, (data) => this.deliver(data.id));
-  }
-
-  onApplicationShutdown(): void {
-    this.mailer.close();
   }
 
   async send(owner: Owner, request: FeedbackSendRequest): Promise<FeedbackSendResponse> {
@@ -109,9 +97,9 @@ export class FeedbackService implements OnApplicationBootstrap, OnApplicationShu
     };
   }
 
-  /** Internal (account deletion): removes the owner's messages. */
-  async deleteOwner(ownerSub: string): Promise<{ deleted: number }> {
+  /** Internal (account deletion): removes the owner's messages and the notices mailed to them. */
+  async deleteOwner(ownerSub: string): Promise<{ deleted: number; notices: number }> {
     const result = await this.messages.delete({ ownerSub });
-    return { deleted: result.affected ?? 0 };
+    return { deleted: result.affected ?? 0, notices: await this.notices.deleteOwner(ownerSub) };
   }
 }

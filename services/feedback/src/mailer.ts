@@ -1,12 +1,23 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { FeedbackConfig } from './config';
+import { FEEDBACK_CONFIG, type FeedbackConfig } from './config';
 import type { FeedbackEntity } from './feedback.entity';
 
-/** Feedback as mail, over SMTP with nodemailer (the local maildev catcher, or any real server). */
-export class Mailer {
+/** A notice as stored (feedback.notices). */
+export interface StoredNotice {
+  key: string;
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+/** Mail over SMTP with nodemailer (the local maildev catcher, or any real server): feedback and notices. */
+@Injectable()
+export class Mailer implements OnApplicationShutdown {
   private readonly transport: Transporter;
 
-  constructor(private readonly config: FeedbackConfig) {
+  constructor(@Inject(FEEDBACK_CONFIG) private readonly config: FeedbackConfig) {
     this.transport = createTransport(config.SMTP_URL);
   }
 
@@ -31,7 +42,19 @@ export class Mailer {
     });
   }
 
-  close(): void {
+  /** A plain mail from Sniff to an owner. */
+  async sendNotice(notice: StoredNotice): Promise<void> {
+    await this.transport.sendMail({
+      from: this.config.NOTICES_FROM,
+      to: notice.recipient,
+      subject: notice.subject,
+      text: notice.text,
+      // One id per key (keys may hold characters an id may not): a resend after a lost acknowledgement is the same mail.
+      messageId: `<${createHash('sha256').update(notice.key).digest('hex').slice(0, 32)}@notices.sniff.dev>`,
+    });
+  }
+
+  onApplicationShutdown(): void {
     this.transport.close();
   }
 }

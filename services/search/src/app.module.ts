@@ -5,6 +5,7 @@ import { SearchInit1760000000000 } from './migrations/1760000000000-SearchInit';
 import { BinarySnapshots1763750000000 } from './migrations/1763750000000-BinarySnapshots';
 import { StoreSettings1763760000000 } from './migrations/1763760000000-StoreSettings';
 import { SearchUsage1763770000000 } from './migrations/1763770000000-SearchUsage';
+import { QuotaNotices1763780000000 } from './migrations/1763780000000-QuotaNotices';
 import { QuotaTally1764800000000 } from './migrations/1764800000000-QuotaTally';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
@@ -27,6 +28,7 @@ export class SearchAppModule {
             BinarySnapshots1763750000000,
             StoreSettings1763760000000,
             SearchUsage1763770000000,
+            QuotaNotices1763780000000,
             QuotaTally1764800000000,
           ],
         }),

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SEARCHES_PER_VISITOR_DAY } from '@sniff/contracts';
-import { baseServiceConfigSchema } from '@sniff/service-kit';
+import { baseServiceConfigSchema, requiredInProduction } from '@sniff/service-kit';
 
 export const searchConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3103),
@@ -61,9 +61,27 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
   SEARCH_COUNT_PER_VISITOR_DAY: z.coerce.number().int().min(1).default(SEARCHES_PER_VISITOR_DAY),
   SEARCH_COUNT_PER_NETWORK_DAY: z.coerce.number().int().min(1).default(60),
   SEARCH_COUNT_DAY_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
-  /** The billing service, asked for an owner's plans when they read their usage (POST /usage). */
+  /**
+   * The billing service, asked for an owner's plans when they read their usage (POST /usage) and for
+   * their e-mail address when a quota notice goes out.
+   */
   BILLING_URL: z.url('must be a URL like http://127.0.0.1:3101').default('http://127.0.0.1:3101'),
+  /**
+   * The feedback service, which mails owners their quota notices (80% and 100% of the month's searches).
+   * Absent or empty: a notice is logged and not mailed.
+   */
+  FEEDBACK_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url('must be a URL like http://127.0.0.1:3105').optional(),
+  ),
+  /** The product's public origin: quota notices link to its upgrade page there. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
 });
+// Production refuses the local default: notices would link owners to localhost.
+requiredInProduction(searchConfigSchema, ['PUBLIC_URL']);
 export type SearchConfig = z.infer<typeof searchConfigSchema>;
 
 export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');

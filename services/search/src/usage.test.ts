@@ -439,11 +439,13 @@ describe('monthly search usage and quotas', () => {
       // One more search still in the worker's memory when the account goes.
       await visitorSearch(FREE_A, 'pricing', worker.url);
       expect(ownerDeletionCountsSchema.parse(await internal('DELETE', FREE, worker.url))).toEqual({
-        deleted: { usage: 2 },
+        deleted: { usage: 2, quotaNotices: 0 },
       });
       expect(await internal('GET', FREE, worker.url)).toEqual({ usage: [] });
-      expect(await internal('DELETE', FREE, search.url)).toEqual({ deleted: { usage: 0 } });
-      expect(await internal('DELETE', 'never-an-owner', search.url)).toEqual({ deleted: { usage: 0 } });
+      expect(await internal('DELETE', FREE, search.url)).toEqual({ deleted: { usage: 0, quotaNotices: 0 } });
+      expect(await internal('DELETE', 'never-an-owner', search.url)).toEqual({
+        deleted: { usage: 0, quotaNotices: 0 },
+      });
     } finally {
       await worker.close();
     }

@@ -6,10 +6,11 @@ import { AccountDeletion } from './account-deletion.entity';
 import { AccountDeletionService, DELETION_DELAY } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountController } from './account.controller';
+import { InternalContactController } from './contact.controller';
 import { IdentityAccounts } from './identity-accounts';
 import { OwnerData } from './owner-data';
 
-/** The owner's own account: export of their data and Delete Account. */
+/** The owner's own account: export of their data and Delete Account; their e-mail for other services. */
 @Module({})
 export class AccountModule {
   /** `stripe`: the app's StripeModule.forRoot (the same module object, so one Stripe client). */
@@ -17,7 +18,7 @@ export class AccountModule {
     return {
       module: AccountModule,
       imports: [TypeOrmModule.forFeature([AccountDeletion]), stripe],
-      controllers: [AccountController],
+      controllers: [AccountController, InternalContactController],
       providers: [
         ...queueProviders(config),
         { provide: OwnerData, useValue: new OwnerData(config) },

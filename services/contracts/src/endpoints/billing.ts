@@ -11,7 +11,12 @@ import {
   portalSessionResponseSchema,
 } from '../billing';
 import { endpoint } from './endpoint';
-import { revokedSubjectsQuerySchema, revokedSubjectsSchema, webhookAnswerSchema } from './internal-schemas';
+import {
+  ownerContactSchema,
+  revokedSubjectsQuerySchema,
+  revokedSubjectsSchema,
+  webhookAnswerSchema,
+} from './internal-schemas';
 export const userInfo = /*#__PURE__*/ endpoint({
   service: 'billing',
   method: 'POST',
@@ -29,6 +34,16 @@ export const ownerPlans = /*#__PURE__*/ endpoint({
   access: 'internal',
   summary: "An owner's plans (stores, search and analytics check quotas with them)",
   response: userInfoResponseSchema,
+});
+
+export const ownerContact = /*#__PURE__*/ endpoint({
+  service: 'billing',
+  method: 'GET',
+  path: '/internal/users/:sub/contact',
+  access: 'internal',
+  summary:
+    "An owner's e-mail address from the identity provider (search mails quota notices to it); 404: no such account",
+  response: ownerContactSchema,
 });
 
 export const checkoutSession = /*#__PURE__*/ endpoint({

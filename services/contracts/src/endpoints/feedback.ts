@@ -1,7 +1,7 @@
 import { ownerFeedbackExportSchema } from '../account-deletion';
 import { feedbackSendRequestSchema, feedbackSendResponseSchema } from '../api';
 import { endpoint } from './endpoint';
-import { messagesDeletedSchema } from './internal-schemas';
+import { messagesDeletedSchema, noticeRequestSchema, noticeResponseSchema } from './internal-schemas';
 export const send = /*#__PURE__*/ endpoint({
   service: 'feedback',
   method: 'POST',
@@ -26,6 +26,16 @@ export const deleteOwnerMessages = /*#__PURE__*/ endpoint({
   method: 'DELETE',
   path: '/internal/owners/:sub',
   access: 'internal',
-  summary: "Removes an owner's messages (account deletion)",
+  summary: "Removes an owner's messages and the notices mailed to them (account deletion)",
   response: messagesDeletedSchema,
+});
+
+export const sendNotice = /*#__PURE__*/ endpoint({
+  service: 'feedback',
+  method: 'POST',
+  path: '/internal/notices',
+  access: 'internal',
+  summary: 'Mails a notice to an owner once per key (stored first, retried while the mail server is down)',
+  body: noticeRequestSchema,
+  response: noticeResponseSchema,
 });

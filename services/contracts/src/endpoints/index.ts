@@ -15,7 +15,17 @@ import * as search from './search';
 import * as stores from './stores';
 
 export * from './endpoint';
-export { internalStoresQuerySchema, settingsVersionQuerySchema, shopifyTicketQuerySchema } from './internal-schemas';
+export {
+  internalStoresQuerySchema,
+  noticeRequestSchema,
+  noticeResponseSchema,
+  ownerContactSchema,
+  settingsVersionQuerySchema,
+  shopifyTicketQuerySchema,
+  type NoticeRequest,
+  type NoticeResponse,
+  type OwnerContact,
+} from './internal-schemas';
 // Namespaces, one per service: a front end that uses `storesEndpoints.listStores` bundles that endpoint only.
 export * as analyticsEndpoints from './analytics';
 export * as billingEndpoints from './billing';

@@ -33,7 +33,43 @@ export const webhookAnswerSchema = z.object({
 });
 export const widgetRulesForgottenSchema = z.object({ storeId: z.string(), forgotten: z.literal(true) });
 export const storeRefsSchema = z.array(z.object({ id: z.string(), url: z.string() }));
-export const messagesDeletedSchema = z.object({ deleted: z.number().int() });
+/** DELETE /internal/owners/:sub on feedback: the owner's messages (`deleted`) and the notices mailed to them. */
+export const messagesDeletedSchema = z.object({ deleted: z.number().int(), notices: z.number().int() });
+
+/** billing: GET /internal/users/:sub/contact, the address the identity provider holds for the owner. */
+export const ownerContactSchema = z.object({ email: z.string() });
+export type OwnerContact = z.infer<typeof ownerContactSchema>;
+
+/**
+ * feedback: POST /internal/notices, a mail from Sniff to an owner (e.g. search's quota notices). The key
+ * names the notice: one key is stored and mailed once, whoever posts it and however often.
+ */
+export const noticeRequestSchema = z.object({
+  key: z.string({ message: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
+  /** Whose notice it is: deleted with the owner's account. */
+  ownerSub: z.string({ message: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
+  to: z.email('must be an e-mail address'),
+  subject: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(200, 'must be at most 200 characters')
+    // A line break in a header would start another header.
+    .refine((s) => !/[\r\n]/.test(s), 'must be one line'),
+  text: z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(10_000, 'must be at most 10,000 characters'),
+});
+export type NoticeRequest = z.infer<typeof noticeRequestSchema>;
+/** sent: mailed (now or by an earlier call); queued: stored, mailed by a retry; duplicate: the key was posted before. */
+export const noticeResponseSchema = z.object({
+  key: z.string(),
+  status: z.enum(['sent', 'queued']),
+  duplicate: z.boolean(),
+});
+export type NoticeResponse = z.infer<typeof noticeResponseSchema>;
 /** GET /internal/revoked-subjects?after=N: the subjects revoked after the gateway's cursor (0: all). */
 export const revokedSubjectsQuerySchema = z.object({
   after: z.coerce

@@ -24,6 +24,7 @@ import { WidgetRules } from './widget-rules';
 import { Clock, systemClock, USAGE_CLOCK } from '../usage/clock';
 import { OwnerPlans } from '../usage/owner-plans';
 import { QuotaGate } from '../usage/quota-gate';
+import { QuotaNotices } from '../usage/quota-notices';
 import { InternalUsageController, UsageController } from '../usage/usage.controller';
 import { UsageCounter } from '../usage/usage-counter';
 import { UsageService } from '../usage/usage.service';
@@ -57,6 +58,7 @@ export class SearchModule implements OnModuleInit {
         SearchEvents,
         WidgetRules,
         QuotaGate,
+        QuotaNotices,
         UsageCounter,
         UsageService,
         OwnerPlans,

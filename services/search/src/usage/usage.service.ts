@@ -7,6 +7,7 @@ import { IndexLifecycle } from '../search/index-lifecycle.service';
 import { WidgetRules } from '../search/widget-rules';
 import { OwnerPlans } from './owner-plans';
 import { QuotaGate } from './quota-gate';
+import { QuotaNotices } from './quota-notices';
 import { UsageCounter } from './usage-counter';
 
 /**
@@ -28,6 +29,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     private readonly gate: QuotaGate,
     private readonly indexes: IndexLifecycle,
     private readonly plans: OwnerPlans,
+    private readonly notices: QuotaNotices,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -67,9 +69,10 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Internal (account deletion): removes the owner's usage rows. Counts this worker holds are written
-   * first and then forgotten, so a later flush cannot bring a row back. (The owner's stores are gone
-   * from search by then: the stores service deletes them first, so nothing new is counted.)
+   * Internal (account deletion): removes the owner's usage rows, counting tallies and quota notice
+   * records. Counts this worker holds are written first and then forgotten, so a later flush cannot
+   * bring a row back. (The owner's stores are gone from search by then: the stores service deletes
+   * them first, so nothing new is counted.)
    */
   async deleteOwner(ownerSub: string): Promise<OwnerDeletionCounts> {
     await this.counter.flush();
@@ -80,7 +83,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
       number,
     ];
     await this.db.query(`DELETE FROM "search"."quota_tally" WHERE "owner_sub" = $1`, [ownerSub]);
-    return { deleted: { usage } };
+    return { deleted: { usage, quotaNotices: await this.notices.deleteOwner(ownerSub) } };
   }
 
   /** One flush and gate refresh; a slow database skips ticks rather than piling them up. */
@@ -103,13 +106,23 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     for (const storeId of this.indexes.cachedStoreIds()) {
       if (!this.rules.isFresh(storeId)) void this.rules.plan(storeId);
     }
-    const { start } = this.counter.period();
+    const { start, end } = this.counter.period();
     const limited = [...this.rules.known()].filter(([, plan]) => plan.monthlySearches !== null);
     const totals = await this.counter.totals([...new Set(limited.map(([, plan]) => plan.owner!))], start);
     // Only flushed, capped counts: a burst this worker has not yet flushed (and capped) must not pause anyone.
     const over = new Set<string>();
     for (const [storeId, { owner, monthlySearches }] of limited) {
-      if ((totals.get(owner!) ?? 0) >= monthlySearches! + quotaGrace(monthlySearches)!) over.add(storeId);
+      const used = totals.get(owner!) ?? 0;
+      const quota = monthlySearches!;
+      const grace = quotaGrace(quota)!;
+      if (used >= quota + grace) over.add(storeId);
+      // The owner hears at 80% and at 100%, once a month each (QuotaNotices remembers, and never rejects);
+      // one who jumps past both at once hears the 100% one only.
+      const threshold = used >= quota ? 100 : used >= quota * 0.8 ? 80 : null;
+      if (threshold) {
+        const reached = { ownerSub: owner!, periodStart: start, periodEnd: end, quota, graceSearches: grace };
+        void this.notices.reached({ ...reached, threshold, used });
+      }
     }
     this.gate.replace(over);
   }

@@ -155,6 +155,8 @@ describe('monthly search usage and quotas', () => {
       STORES_URL: at(storesPort!),
       BILLING_URL: at(billingPort!),
       SEARCH_USAGE_FLUSH_MS: 50,
+      // Nothing listens there: a quota notice is queued (what these tests look at), never mailed.
+      FEEDBACK_URL: 'http://127.0.0.1:9',
     };
     search = await startSearch(searchConfig, searchPort);
     sessions = new TypingSessions(eventKeys(withSearchDefaults(searchConfig)).session);
@@ -313,8 +315,20 @@ describe('monthly search usage and quotas', () => {
   });
 
   it('keeps answering past the quota for its grace share, then answers `unavailable` for every store of the owner', async () => {
+    /** The e-mails queued for the free owner, by key (quota-notices.test.ts follows one to the inbox). */
+    const notices = async () =>
+      (
+        await sql.query(
+          `SELECT data->>'key' AS key FROM pgboss.job WHERE name = 'quota-notice' AND data->>'ownerSub' = $1 ORDER BY 1`,
+          [FREE],
+        )
+      ).rows.map((r: { key: string }) => r.key);
     // Other search workers have counted 495 more of the free owner's searches this month: 498.
     await sql.query(`UPDATE search.usage SET "count" = "count" + 495 WHERE owner_sub = $1`, [FREE]);
+    // Past 80%: the owner's e-mail about it is on its way.
+    expect(await eventually(async () => (await notices()).length === 1 && notices(), 'the 80% notice')).toEqual([
+      'quota:free-owner:2026-05:80',
+    ]);
     await visitorSearch(FREE_B, 'pricing'); // the 499th
     await visitorSearch(FREE_B, 'pricing'); // the 500th: the quota, and the grace share begins
     await eventually(async () => (await saved(FREE)) === 500, 'the 500th search saved');
@@ -322,6 +336,11 @@ describe('monthly search usage and quotas', () => {
     // Within the grace share the widgets answer as before.
     expect((await searchFor(FREE_A, 'pricing')).hits[0]).toMatchObject({ id: 'pricing' });
     expect(await usageOf(FREE)).toMatchObject({ used: 500, quota: 500, grace: 50 });
+    // ...and the e-mail at 100% is on its way (quota-notices.test.ts follows one to the inbox).
+    expect(await eventually(async () => (await notices()).length === 2 && notices(), 'the 100% notice')).toEqual([
+      'quota:free-owner:2026-05:100',
+      'quota:free-owner:2026-05:80',
+    ]);
 
     await sql.query(`UPDATE search.usage SET "count" = "count" + 48 WHERE owner_sub = $1`, [FREE]);
     await visitorSearch(FREE_A, 'shipping'); // 549: one left
@@ -439,7 +458,7 @@ describe('monthly search usage and quotas', () => {
       // One more search still in the worker's memory when the account goes.
       await visitorSearch(FREE_A, 'pricing', worker.url);
       expect(ownerDeletionCountsSchema.parse(await internal('DELETE', FREE, worker.url))).toEqual({
-        deleted: { usage: 2, quotaNotices: 0 },
+        deleted: { usage: 2, quotaNotices: 2 }, // the 80% and 100% e-mails of May
       });
       expect(await internal('GET', FREE, worker.url)).toEqual({ usage: [] });
       expect(await internal('DELETE', FREE, search.url)).toEqual({ deleted: { usage: 0, quotaNotices: 0 } });

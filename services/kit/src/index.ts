@@ -11,6 +11,7 @@ export * from './body-limits';
 export * from './routes';
 export * from './safe-text';
 export * from './multipart';
+export * from './read-form';
 export * from './migrate';
 export * from './logging';
 export * from './metrics';

@@ -8,6 +8,7 @@ export * from './queue';
 export * from './service';
 export * from './validation';
 export * from './body-limits';
+export * from './client-address';
 export * from './routes';
 export * from './safe-text';
 export * from './multipart';

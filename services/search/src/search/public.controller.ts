@@ -1,11 +1,10 @@
 import { Controller, Header, Param, Req } from '@nestjs/common';
-import type { IncomingHttpHeaders } from 'node:http';
 import { SearchEvent, searchEndpoints } from '@sniff/contracts';
-import { BodyLimit, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
+import { BodyLimit, ClientAddresses, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
+import type { FastifyRequest } from 'fastify';
 import { QueryService } from './query.service';
 import { JsonTextPipe } from './json-text.pipe';
 import { SearchEvents } from '../events/search-events.service';
-import { clientAddress } from '../events/visitor';
 
 /** Seconds a search answer may be reused (a re-index shows up at most this much later). */
 export const SEARCH_MAX_AGE_S = 2;
@@ -16,6 +15,7 @@ export class PublicController {
   constructor(
     private readonly queries: QueryService,
     private readonly events: SearchEvents,
+    private readonly clients: ClientAddresses,
   ) {}
 
   /**
@@ -32,14 +32,18 @@ export class PublicController {
     return this.queries.search(storeId, query.q, query.limit, query.descriptionLength);
   }
 
-  /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */
+  /**
+   * 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error.
+   * The visitor is the address the gateway forwards, believed only from SEARCH_TRUSTED_PROXIES (else
+   * the socket's): a caller that reaches the service another way cannot pose as many visitors.
+   */
   @Endpoint(searchEndpoints.event)
   @BodyLimit(16 * KB) // one event is well under 3 KB; JSON or a text beacon alike
   event(
     @Param('id') storeId: string,
     @ValidBody(searchEndpoints.event.body, new JsonTextPipe()) event: SearchEvent,
-    @Req() req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
+    @Req() req: FastifyRequest,
   ) {
-    return this.events.record(storeId, event, clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress));
+    return this.events.record(storeId, event, this.clients.of(req.raw).address);
   }
 }

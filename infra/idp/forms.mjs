@@ -1,19 +1,22 @@
 // Reading and checking the login and sign-up forms. Values reach Postgres and the pages, so a control
-// character (NUL would fail the query), a lone surrogate or an overlong value is refused with a message.
+// character (NUL would fail the query), a lone surrogate or an overlong value is refused with a message;
+// so is any other parameter that is not UTF-8 text (parameters.mjs), with the form kept.
 import getRawBody from 'raw-body';
 import { z } from 'zod';
+import { unsafeParameter } from './parameters.mjs';
 
 export const FORM_LIMIT_BYTES = 64 * 1024;
 
 /**
- * Reads an urlencoded form of at most 64 KB. raw-body refuses a larger announced length before reading
- * and stops reading a longer body at the limit (its error has status 413).
+ * Reads an urlencoded form of at most 64 KB, as sent (latin1 keeps every byte for the UTF-8 check).
+ * raw-body refuses a larger announced length before reading and stops reading a longer body at the
+ * limit (its error has status 413).
  * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<string>}
  */
 export async function readForm(req) {
   const length = req.headers['content-length'];
-  const body = await getRawBody(req, { length, limit: FORM_LIMIT_BYTES, encoding: 'utf8' });
-  return new URLSearchParams(body);
+  return getRawBody(req, { length, limit: FORM_LIMIT_BYTES, encoding: 'latin1' });
 }
 
 /** @param {unknown} error @returns {number | undefined} the 4xx status of a refused body (413: too large) */
@@ -43,27 +46,32 @@ const signupSchema = z.object({
 });
 
 /**
+ * The fields' own messages come first (a NUL in the e-mail is "Please enter a valid e-mail address."), then
+ * the rule for every parameter.
  * @template T
  * @param {z.ZodType<T>} schema
- * @param {URLSearchParams} form
+ * @param {string} body the form as read (latin1)
  * @param {string[]} fields
  * @returns {{ ok: true, value: T } | { ok: false, error: string, echo: Record<string, string> }}
  *   echo: the fields to show again in the form, trimmed, only when they are fine to show
  */
-function check(schema, form, fields) {
+function check(schema, body, fields) {
+  const form = new URLSearchParams(Buffer.from(body, 'latin1').toString('utf8'));
   const raw = Object.fromEntries(fields.map((field) => [field, form.get(field) ?? '']));
   const result = schema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data };
+  const unsafe = result.success ? unsafeParameter(Buffer.from(body, 'latin1')) : undefined;
+  if (result.success && !unsafe) return { ok: true, value: result.data };
   const echo = Object.fromEntries(
     Object.entries(raw)
       .filter(([field, value]) => field !== 'password' && value.length <= 254 && clean(value))
       .map(([field, value]) => [field, value.trim()]),
   );
-  return { ok: false, error: result.error.issues[0].message, echo };
+  const error = unsafe ? `${unsafe} must be UTF-8 text without NUL characters.` : result.error.issues[0].message;
+  return { ok: false, error, echo };
 }
 
-/** @param {URLSearchParams} form */
+/** @param {string} form the body as read */
 export const checkLoginForm = (form) => check(loginSchema, form, ['email', 'password']);
 
-/** @param {URLSearchParams} form */
+/** @param {string} form the body as read */
 export const checkSignupForm = (form) => check(signupSchema, form, ['name', 'email', 'password']);

@@ -486,9 +486,118 @@ test('a control character or an overlong value in the e-mail, name or password i
   expect(output).not.toContain('idp error');
 });
 
+/** An /authorize URL of a fresh request with `name` set to `value` exactly as written (percent-encoded). */
+function authorizeWith(name, value) {
+  const { url } = authorizeUrl();
+  const pattern = new RegExp(`([?&])${name}=[^&]*`);
+  return pattern.test(url) ? url.replace(pattern, `$1${name}=${value}`) : `${url}&${name}=${value}`;
+}
+
+test('a NUL, an encoded lone surrogate or bytes that are not UTF-8, in any query or form parameter of any route, are a 400 invalid_request, never a 500', async () => {
+  const html = { headers: { accept: 'text/html' }, redirect: 'manual' };
+  const refused = (name) => `${name} must be UTF-8 text without NUL characters`;
+  // /authorize: the parameters oidc-provider stores with the interaction (a NUL there was a 500), others,
+  // and names; a browser gets the error page, another client oidc-provider's JSON error
+  const values = ['a%00b', '%00', '%ED%A0%80', '%ED%B0%80', '%FF', '%C0%AF', '%E2%82', '%zz'];
+  for (const name of ['state', 'nonce', 'login_hint', 'ui_locales', 'screen_hint', 'prompt', 'audience', 'unknown']) {
+    for (const value of values) {
+      const page = await fetch(authorizeWith(name, value), html);
+      expect([name, value, page.status, page.headers.get('content-type')]).toEqual([
+        name,
+        value,
+        400,
+        'text/html; charset=utf-8',
+      ]);
+      expect(await page.text()).toContain(refused(name));
+      const json = await fetch(authorizeWith(name, value), { redirect: 'manual' });
+      expect([json.status, await json.json()]).toEqual([
+        400,
+        { error: 'invalid_request', error_description: refused(name) },
+      ]);
+    }
+  }
+  expect((await fetch(authorizeWith('x%00', '1'), html)).status).toBe(400);
+
+  // form bodies of oidc-provider's routes: a NUL in a token request's code or client_id was a 500
+  const post = (path, body, headers = {}) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    });
+  const tokenRequest = 'grant_type=authorization_code&redirect_uri=x&code_verifier=x';
+  for (const [path, body, name] of [
+    ['/oauth/token', `${tokenRequest}&client_id=sniff-dashboard&code=a%00b`, 'code'],
+    ['/oauth/token', `${tokenRequest}&client_id=sniff%00&code=abc`, 'client_id'],
+    ['/oauth/token', 'grant_type=refresh_token&client_id=sniff-dashboard&refresh_token=%ED%A0%80', 'refresh_token'],
+    ['/oauth/revoke', 'client_id=sniff-dashboard&token=a%00b', 'token'],
+    ['/oauth/token', `${tokenRequest}&client_id=sniff-dashboard&code=abc&x%FF=1`, 'x%FF'],
+  ]) {
+    const res = await post(path, body);
+    expect([path, res.status, await res.json()]).toEqual([
+      path,
+      400,
+      { error: 'invalid_request', error_description: refused(name) },
+    ]);
+  }
+  const signOut = await post('/oidc/logout/confirm', 'xsrf=%00&logout=yes', html.headers);
+  expect([signOut.status, await signOut.text()]).toEqual([400, expect.stringContaining(refused('xsrf'))]);
+  // a body that is not UTF-8 at all, bytes as sent
+  const bytes = await post('/oauth/token', Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x3d, 0xff]));
+  expect(bytes.status).toBe(400);
+
+  // the IdP's own routes: the sign-in pages and forms (the form is shown again), logout, userinfo, Management API
+  const { b, login } = await openForms();
+  const screen = await b.go(`${login.replace(/\/login$/, '')}?screen=%00`);
+  expect([screen.res.status, screen.html]).toEqual([400, expect.stringContaining(refused('screen'))]);
+  for (const body of ['email=demo%40sniff.dev&password=%ED%A0%80', 'email=demo%40sniff.dev&password=x&extra=%00']) {
+    const page = await b.go(login, { ...form({}), body });
+    expect(page.res.status).toBe(400);
+    expect(page.html).toContain(refused(body.endsWith('%00') ? 'extra' : 'password'));
+    expect(page.html).toContain('Log in');
+  }
+  const logout = await fetch(`${base}/v2/logout?returnTo=%00`);
+  expect([logout.status, (await logout.json()).error_description]).toEqual([400, refused('returnTo')]);
+  expect((await fetch(`${base}/userinfo?x=%FF`)).status).toBe(400);
+  const api = await fetch(`${base}/api/v2/users/demo-owner?fields=%00`);
+  expect([api.status, await api.json()]).toEqual([
+    400,
+    { statusCode: 400, error: 'Bad Request', message: refused('fields') },
+  ]);
+
+  // clean text, non-ASCII included, goes through as before
+  const cafe = await fetch(authorizeWith('state', 'caf%C3%A9%20%F0%9F%98%80'), { redirect: 'manual' });
+  expect(cafe.status).toBe(303);
+  expect(output).not.toMatch(/server_error|idp error/);
+});
+
+test('every answer says X-Content-Type-Options: nosniff: pages, JSON, redirects, errors', async () => {
+  const { b, page, login } = await openForms();
+  const answers = {
+    signInPage: page.res,
+    wrongPassword: (await b.go(login, form({ email: 'demo@sniff.dev', password: 'wrong' }))).res,
+    redirect: await fetch(authorizeUrl().url, { redirect: 'manual' }),
+    discovery: await fetch(`${base}/.well-known/openid-configuration`),
+    jwks: await fetch(`${base}/.well-known/jwks.json`),
+    tokenError: await fetch(`${base}/oauth/token`, form({ grant_type: 'nope' })),
+    providerErrorPage: await fetch(`${base}/authorize`, { headers: { accept: 'text/html' } }),
+    notFound: await fetch(`${base}/no-such-page`),
+    refusedParameter: await fetch(authorizeWith('state', '%00')),
+    userinfo: await fetch(`${base}/userinfo`),
+    managementApi: await fetch(`${base}/api/v2/users/demo-owner`),
+    logout: await fetch(`${base}/v2/logout?returnTo=https://evil.example/`),
+    health: await fetch(`${base}/healthz`),
+  };
+  const missing = Object.entries(answers)
+    .filter(([, res]) => res.headers.get('x-content-type-options') !== 'nosniff')
+    .map(([name, res]) => `${name} (${res.status})`);
+  expect(missing).toEqual([]);
+});
+
 /** The page's policy allows exactly its own inline styles and scripts (by hash), forms to the IdP and the product, no framing. */
 function expectPageSecurity({ res, html }) {
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
   const policy = Object.fromEntries(
     res.headers

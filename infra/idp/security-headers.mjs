@@ -3,6 +3,7 @@
 // library adds that hash itself to a script-src it finds), forms that post only to the IdP and to the product
 // (Chromium applies form-action to the redirects after a submission too: log in -> /authorize -> the
 // product's /dashboard), and no framing at all, so the sign-in form cannot be clickjacked.
+import http from 'node:http';
 import { STYLE_HASH } from './views.mjs';
 
 /**
@@ -33,4 +34,17 @@ export function providerSecurityHeaders(headers) {
     const policy = ctx.response.get('content-security-policy');
     if (policy) ctx.set('content-security-policy', policy.replace(/script-src 'none' (?=')/, 'script-src '));
   };
+}
+
+/**
+ * The server's responses: each says X-Content-Type-Options: nosniff, whoever writes it (the IdP's pages,
+ * oidc-provider, the Management API), set as the headers go out, since Koa drops the headers set before
+ * an error it answers itself.
+ */
+export class NoSniffResponse extends http.ServerResponse {
+  /** @param {Parameters<http.ServerResponse['writeHead']>} args */
+  writeHead(...args) {
+    this.setHeader('x-content-type-options', 'nosniff');
+    return super.writeHead(...args);
+  }
 }

@@ -12,7 +12,8 @@ import Provider, { errors } from 'oidc-provider';
 import { idpOptionsFromEnv } from './config.mjs';
 import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
 import { MANAGEMENT_SCOPES, managementHandler } from './management.mjs';
-import { providerSecurityHeaders, securityHeaders } from './security-headers.mjs';
+import { peekForm, unsafeParameter } from './parameters.mjs';
+import { NoSniffResponse, providerSecurityHeaders, securityHeaders } from './security-headers.mjs';
 import { signInThrottle } from './sign-in-throttle.mjs';
 import { openStore } from './store.mjs';
 import { userinfoHandler } from './userinfo.mjs';
@@ -352,10 +353,40 @@ export async function startIdp({
     res.end();
   }
 
+  /**
+   * A parameter that is not clean text (parameters.mjs) is refused as oidc-provider refuses a request:
+   * 400 invalid_request, its error page for a browser, JSON otherwise; Auth0's error body on the
+   * Management API.
+   */
+  function refuseParameter(req, res, name, api) {
+    const description = `${name} must be UTF-8 text without NUL characters`;
+    req.resume(); // the form, read and put back, is not wanted now
+    const json = (body) => {
+      res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(body));
+    };
+    if (api) return json({ statusCode: 400, error: 'Bad Request', message: description });
+    if (provider.createContext(req, res).accepts('json', 'html') === 'html')
+      return sendHtml(res, 400, errorPage(description));
+    json({ error: 'invalid_request', error_description: description });
+  }
+
   /** @type {import('node:http').RequestListener} */
   const handleRequest = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://idp');
     const api = url.pathname.startsWith('/api/v2/');
+    const query = req.url?.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    // the sign-in forms check their own bodies, and show the form again with the message (forms.mjs)
+    const signInForm = url.pathname.startsWith('/interaction/');
+    (signInForm ? Promise.resolve(undefined) : peekForm(req)).then((form) => {
+      const unsafe = unsafeParameter(query) ?? unsafeParameter(form);
+      if (unsafe) return refuseParameter(req, res, unsafe, api);
+      route(req, res, url, api);
+    });
+  };
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {URL} url @param {boolean} api */
+  const route = (req, res, url, api) => {
     const handle = url.pathname.startsWith('/interaction/')
       ? interaction(req, res, url)
       : url.pathname === '/v2/logout' && req.method === 'GET'
@@ -410,10 +441,11 @@ export async function startIdp({
  * @param {{ certFile: string, keyFile: string } | undefined} tls
  */
 function listener(handleRequest, tls) {
-  const plain = http.createServer(handleRequest);
+  // every answer, pages and errors alike, whoever writes it, says nosniff
+  const plain = http.createServer({ ServerResponse: NoSniffResponse }, handleRequest);
   if (!tls) return { server: plain, closeAll: () => plain.closeAllConnections() };
   const secure = https.createServer(
-    { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) },
+    { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile), ServerResponse: NoSniffResponse },
     handleRequest,
   );
   const sockets = new Set();

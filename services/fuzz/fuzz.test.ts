@@ -10,7 +10,9 @@
  * The routes come from the services themselves (the kit's listRoutes: what Fastify registered,
  * with each route's body limit, the registry entry it is declared with and the zod schemas its body
  * and query are validated with), never from a list kept here, so a new route is fuzzed the day it is
- * added; the second test holds them to the endpoint registry. Requests are seeded
+ * added; the second test holds them to the endpoint registry. Upload routes (`bodyType: 'multipart'`
+ * in the registry) also get broken forms (services/fuzz/multipart.ts), each answered in full within
+ * 3 s, and none creates anything. Requests are seeded
  * (FUZZ_SEED, 11 by default): every run sends the same ones, so a failure found once is found again.
  * About 1,150 requests in 5 s.
  */
@@ -20,10 +22,20 @@ import { z } from 'zod';
 import { registryMismatches } from '@sniff/service-kit';
 import { asInternal, asOwner } from '@sniff/service-kit/testing';
 import { contractObjectSchemas } from './samples';
+import { multipartRequestsFor, type Uploader } from './multipart';
 import { requestsFor, type FuzzContext, type FuzzRequest } from './requests';
 import { Rng } from './rng';
 import { closeSockets, send, type RawAnswer } from './send';
-import { OWNER, OWNER_EMAIL, SERVICES, startStack, type ServiceName, type Stack } from './stack';
+import {
+  OWNER,
+  OWNER_EMAIL,
+  SERVICES,
+  startStack,
+  UPLOADER,
+  UPLOADER_EMAIL,
+  type ServiceName,
+  type Stack,
+} from './stack';
 
 /** FUZZ_SEED: another seed, other requests; FUZZ_LOG=<file>: every request and its answer, a line each. */
 const env = z
@@ -57,15 +69,12 @@ function printable(req: FuzzRequest, sent: Sent): string {
   ].join('\n');
 }
 
-/** The same request as the dashboard or the widget sends it through the gateway. */
-function throughGateway(req: FuzzRequest, gateway: Stack['gateway']): FuzzRequest {
+/** The same request as the dashboard or the widget sends it through the gateway, with its owner's token. */
+function throughGateway(req: FuzzRequest, bearers: Record<string, string>): FuzzRequest {
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !k.startsWith('x-sniff-')));
   if (req.path.startsWith('/v1/')) return { ...req, headers };
-  return {
-    ...req,
-    path: `/api/${req.service}${req.path}`,
-    headers: { ...headers, authorization: `Bearer ${gateway.bearer}` },
-  };
+  const bearer = bearers[req.headers['x-sniff-user-sub'] ?? ''] ?? bearers[OWNER];
+  return { ...req, path: `/api/${req.service}${req.path}`, headers: { ...headers, authorization: `Bearer ${bearer}` } };
 }
 
 async function sendAll(jobs: Omit<Sent, 'answer'>[]): Promise<Sent[]> {
@@ -126,6 +135,7 @@ describe('fuzz: malformed requests to every route of every service', () => {
     };
     const jobs: Omit<Sent, 'answer'>[] = [];
     const routesSeen: string[] = [];
+    const uploader: Uploader = { email: UPLOADER_EMAIL, headers: asOwner(UPLOADER, UPLOADER_EMAIL) };
     for (const service of SERVICES) {
       const { url, routes } = stack.services[service];
       expect(routes.length).toBeGreaterThan(1);
@@ -142,14 +152,23 @@ describe('fuzz: malformed requests to every route of every service', () => {
         for (const request of requestsFor(service, route, ctx, rng, PER_ROUTE)) {
           jobs.push({ request, target: url, via: 'service' });
         }
+        // Upload routes also get forms (multipart/form-data), broken in one way each.
+        for (const request of multipartRequestsFor(service, route, uploader, rng)) {
+          jobs.push({ request, target: url, via: 'service' });
+        }
       }
     }
-    // A quarter of the requests, and every oversized body (chunked ones too: the gateway caps /v1 bodies
-    // and reads /api JSON whole), also go through the gateway.
+    // A quarter of the requests, every oversized body (chunked ones too: the gateway caps /v1 bodies
+    // and reads /api JSON whole) and every form (streamed through, answered before it is all read) also
+    // go through the gateway.
+    const bearers = {
+      [OWNER]: stack.gateway.bearer,
+      [UPLOADER]: await stack.gateway.bearerFor(UPLOADER, UPLOADER_EMAIL),
+    };
     const viaGateway = jobs
-      .filter((job, i) => i % 4 === 0 || job.request.label.includes(' over the '))
+      .filter((job, i) => i % 4 === 0 || / over the |^multipart /.test(job.request.label))
       .map((job) => ({
-        request: throughGateway(job.request, stack.gateway),
+        request: throughGateway(job.request, bearers),
         target: stack.gateway.url,
         via: 'gateway' as const,
       }));
@@ -181,6 +200,16 @@ describe('fuzz: malformed requests to every route of every service', () => {
           failures.map((f) => printable(f.request, f)).join('\n\n'),
       );
     }
+    // Forms reached the upload route, directly and through the gateway, and none of them created a store.
+    const forms = results.filter((r) => r.request.label.startsWith('multipart '));
+    expect(forms.filter((r) => r.via === 'gateway').length).toBeGreaterThanOrEqual(60);
+    const listed = await send(stack.services.stores.url, {
+      method: 'POST',
+      path: '/managestores/list-stores',
+      headers: asOwner(UPLOADER, UPLOADER_EMAIL),
+      body: Buffer.from(JSON.stringify({ email: UPLOADER_EMAIL })),
+    });
+    expect([listed.status, listed.text]).toEqual([200, '[]']);
   }, 120_000);
 
   it('documents every route of every service at /docs from the endpoint registry, with the schemas that validate it', async () => {

@@ -8,6 +8,8 @@ export interface RawRequest {
   body?: Buffer;
   /** Send the body in 64 KB chunks with no Content-Length (Transfer-Encoding: chunked). */
   chunked?: boolean;
+  /** The whole exchange, body sent and answer read, takes at most this long, or it counts as a hang. */
+  deadlineMs?: number;
 }
 
 export interface RawAnswer {
@@ -23,17 +25,19 @@ export interface RawAnswer {
 const agent = new Agent({ keepAlive: false });
 
 /**
- * Sends `req` to `base` (http://host:port). A socket error or no answer within `timeoutMs` is an
- * answer with status 0 and the error as its text. A server may answer an oversized body and close
+ * Sends `req` to `base` (http://host:port). A socket error, no answer within `timeoutMs` of silence,
+ * or an exchange longer than `req.deadlineMs` is an answer with status 0 and the error as its text. A server may answer an oversized body and close
  * the connection before the client has written it all; the answer counts, not the write error.
  */
 export function send(base: string, req: RawRequest, timeoutMs = 10_000): Promise<RawAnswer> {
   const url = new URL(base);
   return new Promise((resolve) => {
     let settled = false;
+    let deadline: NodeJS.Timeout | undefined;
     const finish = (answer: RawAnswer) => {
       if (settled) return;
       settled = true;
+      clearTimeout(deadline);
       resolve(answer);
     };
     const length = req.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(req.body?.length) };
@@ -50,6 +54,13 @@ export function send(base: string, req: RawRequest, timeoutMs = 10_000): Promise
       finish({ status: 0, text: `no answer in ${timeoutMs} ms` });
       outgoing.destroy();
     });
+    if (req.deadlineMs) {
+      const ms = req.deadlineMs;
+      deadline = setTimeout(() => {
+        finish({ status: 0, text: `not answered in full within ${ms} ms` });
+        outgoing.destroy();
+      }, ms);
+    }
     outgoing.on('response', (res) => {
       let text = '';
       res.setEncoding('utf8');

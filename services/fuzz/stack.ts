@@ -32,6 +32,9 @@ export type ServiceName = (typeof SERVICES)[number];
 
 export const OWNER = 'fuzz-owner';
 export const OWNER_EMAIL = 'fuzz-owner@example.com';
+/** An owner on Shopify Starter: the catalogue upload gets past the plan check to the file. */
+export const UPLOADER = 'fuzz-uploader';
+export const UPLOADER_EMAIL = 'fuzz-uploader@example.com';
 const AUDIENCE = 'https://api.sniff.dev';
 const EMAIL_CLAIM = 'https://sniff.dev/email';
 
@@ -187,7 +190,7 @@ export async function startStack(
     // Each service's own schema fills the settings not named here with their defaults.
     const billingConfig = billingConfigSchema.parse({
       ...base,
-      BILLING_SEED_PLANS: `${OWNER}:busniess_starter_monthly`,
+      BILLING_SEED_PLANS: `${OWNER}:busniess_starter_monthly, ${UPLOADER}:starter`,
       STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET,
       STRIPE_API_URL: url(stripePort),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planEntrySchema, platformSchema } from './plans';
+import { isSingleLine } from './unsafe-text';
 
 /** The e-mail every dashboard payload carries; the gateway checks it against the token. */
 const email = z.string().trim().min(1, 'email is required');
@@ -187,8 +188,13 @@ export const feedbackSendRequestSchema = z.object({
     .trim()
     .min(1, 'Please write your feedback first')
     .max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
-  /** The dashboard page the owner was on. */
-  page: z.string().trim().max(2000).optional(),
+  /** The dashboard page the owner was on: one line of the mail, so it cannot break into more. */
+  page: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(isSingleLine, 'page must be one line, without line breaks or control characters')
+    .optional(),
   /** The owner ticked "copy the support team". */
   copySupport: z.boolean().default(false),
 });

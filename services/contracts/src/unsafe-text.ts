@@ -68,3 +68,18 @@ export function fieldName(path: (string | number)[]): string {
 export function unsafeTextMessage(field: string): string {
   return `${field} must not contain NUL characters or unpaired surrogates`;
 }
+
+/**
+ * What breaks a line where one line is meant (a mail's "Page:" line, a header): CR, LF and the other
+ * control characters (NEL, form feed, vertical tab…), and the Unicode line and paragraph separators.
+ */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u;
+
+export function isSingleLine(text: string): boolean {
+  return !LINE_BREAKING.test(text);
+}
+
+/** `text` on one line: each run of line-breaking characters becomes one space. */
+export function toSingleLine(text: string): string {
+  return text.replace(new RegExp(`${LINE_BREAKING.source}+`, 'gu'), ' ');
+}

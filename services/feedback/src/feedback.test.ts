@@ -110,6 +110,40 @@ describe('feedback', () => {
     expect((await delivered()).length).toBe(before);
   });
 
+  it('refuses (400 naming page) a page that would break its line of the mail, and sends and stores nothing', async () => {
+    const before = (await delivered()).length;
+    const pages = [
+      '/dashboard\nFrom: ceo@sniff.dev',
+      '/dashboard\r\nTime: never',
+      '/dashboard\rFrom: ceo@sniff.dev',
+      '/dashboard\u2028From: ceo@sniff.dev',
+      '/dashboard\u2029x',
+      '/dashboard\u0085x',
+      '/dashboard\u000bx',
+      '/dashboard\u000cx',
+      '/dashboard\u001bx',
+    ];
+    for (const page of pages) {
+      const res = await send('owner-i', { text: 'Hello', page });
+      expect([res.status, await res.json()]).toEqual([
+        400,
+        expect.objectContaining({
+          field: 'page',
+          message: 'page: page must be one line, without line breaks or control characters',
+        }),
+      ]);
+    }
+    expect(await stored('owner-i')).toEqual([]);
+    expect((await delivered()).length).toBe(before);
+    // the message itself may have lines, and keeps them
+    const res = await send('owner-i', { text: 'Two things:\nFrom: me, with love\r\nthe end', page: ' /dashboard \n' });
+    expect(res.status).toBe(200);
+    const mail = (await delivered()).find((m) => m.text.includes('Two things:'));
+    expect(mail!.text).toContain(
+      'Two things:\nFrom: me, with love\nthe end\n\n--\nFrom: owner-i@example.com\nPage: /dashboard\n',
+    );
+  });
+
   it("refuses (403 naming email) a payload e-mail that is not the token's, and sends and stores nothing", async () => {
     const before = (await delivered()).length;
     const res = await send('owner-f', { email: 'someone-else@example.com', text: 'Pretending to be someone' });

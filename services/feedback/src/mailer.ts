@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { toSingleLine } from '@sniff/contracts';
 import { createTransport, type Transporter } from 'nodemailer';
 import { FEEDBACK_CONFIG, type FeedbackConfig } from './config';
 import type { FeedbackEntity } from './feedback.entity';
@@ -22,12 +23,14 @@ export class Mailer implements OnApplicationShutdown {
   }
 
   async send(message: FeedbackEntity): Promise<void> {
+    // The lines under the message are one each, whatever was stored (a page sent before the contract
+    // refused line breaks, an e-mail from an identity provider): no value can add a line of its own.
     const lines = [
       message.text,
       '',
       '--',
-      `From: ${message.ownerEmail}`,
-      `Page: ${message.page ?? 'not given'}`,
+      `From: ${toSingleLine(message.ownerEmail)}`,
+      `Page: ${message.page ? toSingleLine(message.page) : 'not given'}`,
       `Time: ${message.createdAt.toISOString()}`,
     ];
     await this.transport.sendMail({
@@ -35,7 +38,7 @@ export class Mailer implements OnApplicationShutdown {
       to: this.config.FEEDBACK_TO,
       cc: message.copySupport ? this.config.SUPPORT_EMAIL : undefined,
       replyTo: message.ownerEmail,
-      subject: `Sniff feedback from ${message.ownerEmail}`,
+      subject: `Sniff feedback from ${toSingleLine(message.ownerEmail)}`,
       text: lines.join('\n'),
       // Mail from the owner, delivered once even if a retry follows a lost acknowledgement.
       messageId: `<${message.id}@feedback.sniff.dev>`,

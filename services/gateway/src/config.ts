@@ -1,6 +1,5 @@
-import { requiredInProduction } from '@sniff/service-kit';
+import { requiredInProduction, trustedProxiesSetting } from '@sniff/service-kit';
 import { resolve } from 'node:path';
-import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 
 const url = (fallback: string) => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(fallback);
@@ -30,24 +29,6 @@ const remotesJson = z
   })
   .pipe(remotesManifestSchema);
 
-/** Comma-separated IPs, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal). */
-const trustedProxies = z
-  .string()
-  .default('')
-  .transform((text, ctx) => {
-    const list = text
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    try {
-      proxyaddr.compile(list);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: (err as Error).message });
-      return z.NEVER;
-    }
-    return list;
-  });
-
 /** Gateway settings; every value has a local default except INTERNAL_TOKEN. */
 export const gatewayConfigSchema = requiredInProduction(
   z
@@ -74,7 +55,7 @@ export const gatewayConfigSchema = requiredInProduction(
       REMOTES_JSON: remotesJson.optional(),
       STATIC_ROOT: z.string().min(1).optional(),
       /** Proxies (load balancer, CDN) whose X-Forwarded-For names the client; none: the socket's address. */
-      TRUSTED_PROXIES: trustedProxies,
+      TRUSTED_PROXIES: trustedProxiesSetting(),
       /** Public search/events per client IP, and dashboard API calls per signed-in subject (see rate-limits.ts). */
       PUBLIC_RATE_PER_SECOND: rate(50),
       PUBLIC_RATE_BURST: rate(100),

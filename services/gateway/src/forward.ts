@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { REQUEST_ID_HEADER } from '@sniff/service-kit';
+import { type Client, REQUEST_ID_HEADER } from '@sniff/service-kit';
 import { Agent, type Dispatcher } from 'undici';
-import type { Client } from './client-address';
 import { sendError } from './http-error';
 
 // Headers that describe one connection, never forwarded (RFC 9110 7.6.1), plus ones we set ourselves.

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ApiProxy } from './api-proxy';
-import { ClientAddresses } from './client-address';
+import { ClientAddresses } from '@sniff/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy } from './content-security-policy';
 import { closeAgents } from './forward';

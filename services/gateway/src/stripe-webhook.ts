@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ClientAddresses } from './client-address';
+import { ClientAddresses } from '@sniff/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
 import { GatewayError, sendError, sendFailure } from './http-error';

@@ -43,10 +43,15 @@ function tooLargeMessage(limit: number, request?: FastifyRequest): string {
 }
 
 /** The limit Fastify applies: the route's own, else its content-type parser's (see bodyParsers). */
-function limitOf(request: FastifyRequest): number {
+export function bodyLimitOf(request: FastifyRequest): number {
   const declared = (request.routeOptions.config as KitRouteConfig | undefined)?.bodyLimit;
   if (declared) return declared;
   return /^text\/plain\b/i.test(request.headers['content-type'] ?? '') ? TEXT_BODY_LIMIT : JSON_BODY_LIMIT;
+}
+
+/** The 413 for a body over the route's limit (a route that reads its own body, e.g. an upload). */
+export function bodyTooLarge(request: FastifyRequest): PayloadTooLargeException {
+  return new PayloadTooLargeException(tooLargeMessage(bodyLimitOf(request), request));
 }
 
 /**
@@ -64,11 +69,10 @@ export function installBodyLimits(fastify: FastifyInstance): void {
   });
   fastify.addHook('preParsing', async (request, _reply, payload) => {
     const length = Number(request.headers['content-length']);
-    if (length > 0 && length > limitOf(request))
-      throw new PayloadTooLargeException(tooLargeMessage(limitOf(request), request));
+    if (length > 0 && length > bodyLimitOf(request)) throw bodyTooLarge(request);
     return payload;
   });
   fastify.addHook('onError', async (request, _reply, error) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') error.message = tooLargeMessage(limitOf(request), request);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') error.message = tooLargeMessage(bodyLimitOf(request), request);
   });
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SEARCHES_PER_VISITOR_DAY } from '@sniff/contracts';
-import { baseServiceConfigSchema, requiredInProduction } from '@sniff/service-kit';
+import { baseServiceConfigSchema, requiredInProduction, trustedProxiesSetting } from '@sniff/service-kit';
 
 export const searchConfigSchema = baseServiceConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3103),
@@ -34,6 +34,12 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
    * same. Unset: derived from INTERNAL_TOKEN, which every replica already shares.
    */
   EVENT_SIGNING_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Who may name the visitor in X-Forwarded-For: the gateway's addresses (IPs, CIDRs, `loopback`…).
+   * Its own name, not the gateway's TRUSTED_PROXIES (the proxies in front of the gateway): one
+   * environment often holds both.
+   */
+  SEARCH_TRUSTED_PROXIES: trustedProxiesSetting('loopback'),
   /** Events one visitor may send per store and minute to this worker; more are dropped (analytics bounds them again, durably). */
   SEARCH_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**

@@ -440,6 +440,36 @@ describe('search service', () => {
       await queued();
     });
 
+    it("counts the visitor the gateway forwards only from SEARCH_TRUSTED_PROXIES; anyone else is their socket's address", async () => {
+      const answer = await search('pricing');
+      const event = JSON.stringify({ type: 'search', query: 'pricing', searchId: answer.searchId });
+      const from = (base: string, address: string) =>
+        fetch(`${base}/v1/stores/store-1/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: event,
+        }).then(async (res) => ((await res.json()) as { accepted: boolean }).accepted);
+      // This test's requests come from loopback, the default trusted proxy (the gateway beside it):
+      // 35 forwarded addresses are 35 visitors, none held back.
+      const forwarded = [];
+      for (let i = 0; i < 35; i++) forwarded.push(await from(svc.url, `192.0.2.${i + 1}`));
+      expect(forwarded.filter(Boolean)).toHaveLength(35);
+      expect(new Set((await queued()).map((e) => e.visitor)).size).toBe(35);
+
+      // A service that trusts only 10.0.0.1: a loopback caller forging a new address each time is one
+      // visitor, and its 31st event in the minute is dropped.
+      const config = { ...testConfig(db.url), SEARCH_TRUSTED_PROXIES: ['10.0.0.1'] };
+      const strict = await startTestService(SearchAppModule.forRoot(config), config);
+      try {
+        const forged = [];
+        for (let i = 0; i < 35; i++) forged.push(await from(strict.url, `198.18.0.${i + 1}`));
+        expect(forged.filter(Boolean)).toHaveLength(30);
+        expect(new Set((await queued()).map((e) => e.visitor)).size).toBe(1);
+      } finally {
+        await strict.close();
+      }
+    });
+
     it('rejects a malformed event with a 400 naming the field', async () => {
       const { searchId } = await search('pricing');
       for (const [body, field] of [

@@ -142,6 +142,74 @@ describe('Shopify stores', () => {
       expect(await list('csv')).toEqual([]);
     });
 
+    it('refuses a broken form within a second, with a 4xx naming the problem, creating nothing', async () => {
+      // Forms written byte by byte, as no browser would send them.
+      const B = 'sniff-boundary';
+      const field = (name: string, value: string, type = '') =>
+        `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n${type}\r\n${value}\r\n`;
+      const fields = (over: Record<string, string> = {}) =>
+        Object.entries({ email: 'csv@example.com', store_name: 'Outfitters', store_url: 'Broken Form Shop', ...over })
+          .map(([k, v]) => field(k, v))
+          .join('') + field('platform', 'shopify');
+      const file = `--${B}\r\nContent-Disposition: form-data; name="csv_file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${csvOf(['Mug,,1,,'])}\r\n`;
+      const end = `--${B}--\r\n`;
+      const { 'content-type': _json, ...headers } = asOwner('csv');
+      const send = (body: string | Buffer) =>
+        fetch(`${stores.url}/shopify/create-store-csv/`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${B}` },
+          body: typeof body === 'string' ? body : new Uint8Array(body),
+          signal: AbortSignal.timeout(1_000),
+        });
+      // "a\uD800" in UTF-16: a form part may name its charset, and busboy decodes it.
+      const surrogate = Buffer.from([0x61, 0x00, 0x00, 0xd8]).toString('latin1');
+      const cases: [string | Buffer, number, string][] = [
+        [
+          fields({ store_name: 'Out\u0000fitters' }) + file + end,
+          400,
+          'store_name must not contain NUL characters or unpaired surrogates',
+        ],
+        [
+          Buffer.from(
+            fields() +
+              field('store_nickname', surrogate, 'Content-Type: text/plain; charset=utf-16le\r\n') +
+              file +
+              end,
+            'latin1',
+          ),
+          400,
+          'store_nickname must not contain NUL characters or unpaired surrogates',
+        ],
+        [file + fields() + end, 400, 'email must come before the file in the form'],
+        [
+          fields() + file + field('store_nickname', 'late') + end,
+          400,
+          'store_nickname must come before the file in the form',
+        ],
+        [
+          fields() + Array.from({ length: 7 }, (_, i) => field(`extra${i}`, 'x')).join('') + file + end,
+          413,
+          'The form has more than 10 text fields',
+        ],
+        [fields() + file + file + end, 413, 'The form has more than one file'],
+        [
+          fields() + file.slice(0, -20),
+          400,
+          'The form ends before its closing boundary (the upload was cut off). Please try again.',
+        ],
+        [
+          fields().slice(0, -10),
+          400,
+          'The form ends before its closing boundary (the upload was cut off). Please try again.',
+        ],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await send(body);
+        expect([res.status, (await res.json()).message]).toEqual([status, message]);
+      }
+      expect(await list('csv')).toEqual([]);
+    });
+
     it('imports the good rows, reports the bad ones by row and column, and indexes the products with price and image', async () => {
       const res = await upload(
         'csv',

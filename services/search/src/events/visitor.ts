@@ -21,13 +21,3 @@ function networkOf(address: string): string {
   const parts = (ip as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
 }
-
-/**
- * The client's address: the gateway forwards it in X-Forwarded-For (one address, derived through
- * its trusted proxies); the search service is never reachable from outside but through it.
- */
-export function clientAddress(forwardedFor: string | string[] | undefined, socketAddress: string | undefined): string {
-  const header = Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor;
-  const first = header?.split(',')[0]?.trim();
-  return first || socketAddress || 'unknown';
-}

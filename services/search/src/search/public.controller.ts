@@ -1,12 +1,10 @@
 import { Controller, Param, Req, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SEARCH_SESSION_HEADER, SearchEvent, type SearchResponse, searchEndpoints } from '@sniff/contracts';
-import { BodyLimit, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
+import { BodyLimit, ClientAddresses, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { QueryService } from './query.service';
 import { JsonTextPipe } from './json-text.pipe';
 import { SearchEvents } from '../events/search-events.service';
-import { clientAddress } from '../events/visitor';
 
 /** Seconds a search answer may be reused (a re-index shows up at most this much later). */
 export const SEARCH_MAX_AGE_S = 2;
@@ -14,14 +12,13 @@ const SHARED = `public, max-age=${SEARCH_MAX_AGE_S}`;
 /** A counted answer carries its visitor's typing session: no shared cache may hand it to another. */
 const OWN = `private, max-age=${SEARCH_MAX_AGE_S}`;
 
-type PublicRequest = { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } };
-
 /** The widget's API: public, keyed by store id (the gateway adds CORS). */
 @Controller()
 export class PublicController {
   constructor(
     private readonly queries: QueryService,
     private readonly events: SearchEvents,
+    private readonly clients: ClientAddresses,
   ) {}
 
   /**
@@ -34,7 +31,7 @@ export class PublicController {
   async query(
     @Param('id') storeId: string,
     @ValidQuery(searchEndpoints.search.query) query: QueryOf<typeof searchEndpoints.search>,
-    @Req() req: PublicRequest,
+    @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SearchResponse> {
     const answer = await this.queries.search({
@@ -43,7 +40,8 @@ export class PublicController {
       limit: query.limit,
       descriptionLength: query.descriptionLength,
       session: query.session,
-      address: clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress),
+      // Believed from SEARCH_TRUSTED_PROXIES only (see event()): what counting is capped by.
+      address: this.clients.of(req.raw).address,
       origin: req.headers.origin,
     });
     if (answer.session) reply.header('cache-control', OWN).header(SEARCH_SESSION_HEADER, answer.session);
@@ -51,14 +49,18 @@ export class PublicController {
     return answer.body;
   }
 
-  /** 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error. */
+  /**
+   * 202 whether the event was taken or dropped (`accepted` says which): a beacon cannot act on an error.
+   * The visitor is the address the gateway forwards, believed only from SEARCH_TRUSTED_PROXIES (else
+   * the socket's): a caller that reaches the service another way cannot pose as many visitors.
+   */
   @Endpoint(searchEndpoints.event)
   @BodyLimit(16 * KB) // one event is well under 3 KB; JSON or a text beacon alike
   event(
     @Param('id') storeId: string,
     @ValidBody(searchEndpoints.event.body, new JsonTextPipe()) event: SearchEvent,
-    @Req() req: PublicRequest,
+    @Req() req: FastifyRequest,
   ) {
-    return this.events.record(storeId, event, clientAddress(req.headers['x-forwarded-for'], req.socket?.remoteAddress));
+    return this.events.record(storeId, event, this.clients.of(req.raw).address);
   }
 }

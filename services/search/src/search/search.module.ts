@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
-import { Queue, queueProviders } from '@sniff/service-kit';
+import { ClientAddresses, Queue, queueProviders } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { sniffEngine } from '../engine/sniff-index';
 import { SEARCH_ENGINE } from '../engine/search-index';
@@ -66,6 +66,8 @@ export class SearchModule implements OnModuleInit {
         { provide: SEARCH_CONFIG, useValue: config },
         { provide: EVENT_KEYS, useValue: eventKeys(config) },
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
+        // Compiled once: each event asks it who sent it.
+        { provide: ClientAddresses, useValue: new ClientAddresses(config.SEARCH_TRUSTED_PROXIES) },
         ...queueProviders(config),
       ],
       exports: [QueryService, IndexingService, IndexLifecycle],

@@ -1,5 +1,5 @@
 import { parse, type CsvError } from 'csv-parse';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { z } from 'zod';
 import { CATALOGUE_COLUMNS, CATALOGUE_MAX_ROWS, findUnsafeText, type RejectedRow } from '@sniff/contracts';
 import type { SourceItem } from '../sync/source';
@@ -98,8 +98,9 @@ export async function parseCatalogue(input: Readable, shopUrl: string): Promise<
   parser.on('skip', (err: CsvError) => {
     reject({ row: Number(err.lines) || 0, column: '*', message: `The row could not be read: ${err.message}` });
   });
-  input.on('error', (err) => parser.destroy(err));
-  input.pipe(parser);
+  // pipeline, not pipe: an input that failed before it was handed over (an upload cut off while
+  // the owner's plan was checked) fails the parser too, instead of leaving it waiting.
+  pipeline(input, parser, () => undefined);
 
   const items: SourceItem[] = [];
   const handles = new Set<string>();

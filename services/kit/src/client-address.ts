@@ -1,8 +1,34 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import proxyaddr from 'proxy-addr';
+import { z } from 'zod';
 
-/** Who sent a request, as far as the gateway can tell. */
+/**
+ * A TRUSTED_PROXIES setting: comma-separated IPs, CIDR ranges or proxy-addr's names (loopback,
+ * linklocal, uniquelocal), checked when the configuration loads. A list already read passes again
+ * (a service's root module parses the settings main.ts has parsed).
+ */
+export function trustedProxiesSetting(fallback = '') {
+  const setting = z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const list = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      try {
+        proxyaddr.compile(list);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+      return list;
+    });
+  return z.preprocess((value) => (Array.isArray(value) ? value.join(',') : value), setting);
+}
+
+/** Who sent a request, as far as this process can tell. */
 export interface Client {
   /** One IP address: the visitor's, or the socket's when no trusted proxy stands in between. */
   address: string;
@@ -18,7 +44,9 @@ function plain(address: string): string {
  * The client behind a request: X-Forwarded-For and X-Forwarded-Proto count only when the socket's
  * peer is a trusted proxy (TRUSTED_PROXIES), and then only up to the first address that is not
  * trusted, as Express does with `trust proxy` (same library). Anyone else's headers are ignored, so a
- * visitor cannot pick the address its rate limit is counted under.
+ * visitor cannot pick the address its rate limit (or its visitor key) is counted under. The trust
+ * function is compiled once; a request costs a lookup of the socket's address, and a header parse
+ * only when that peer is trusted.
  */
 export class ClientAddresses {
   private readonly trust: ((address: string, hop: number) => boolean) | undefined;

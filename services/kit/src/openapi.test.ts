@@ -11,7 +11,7 @@ const served = (e: Endpoint, facts: Partial<ServedRoute> = {}): ServedRoute => (
   ...facts,
 });
 
-const { send, ownerMessages, deleteOwnerMessages } = feedbackEndpoints;
+const { send, ownerMessages, deleteOwnerMessages, sendNotice } = feedbackEndpoints;
 const kit: ServedRoute[] = [
   { method: 'GET', url: '/healthz' },
   { method: 'HEAD', url: '/healthz' },
@@ -20,7 +20,13 @@ const kit: ServedRoute[] = [
 describe('registryMismatches', () => {
   it('is empty when a service serves its registry, each route declared with its entry', () => {
     expect(
-      registryMismatches('feedback', [...kit, served(send), served(ownerMessages), served(deleteOwnerMessages)]),
+      registryMismatches('feedback', [
+        ...kit,
+        served(send),
+        served(ownerMessages),
+        served(deleteOwnerMessages),
+        served(sendNotice),
+      ]),
     ).toEqual([]);
   });
 
@@ -29,6 +35,7 @@ describe('registryMismatches', () => {
       registryMismatches('feedback', [
         served(send),
         served(ownerMessages),
+        served(sendNotice),
         { method: 'GET', url: '/feedback/all', endpoint: undefined },
       ]),
     ).toEqual([
@@ -43,6 +50,7 @@ describe('registryMismatches', () => {
         served(send, { endpoint: undefined }),
         served(ownerMessages, { endpoint: storesEndpoints.ownerStores }),
         served(deleteOwnerMessages),
+        served(sendNotice),
       ]),
     ).toEqual([
       'POST /feedback/send is not declared with its registry entry (@Endpoint)',
@@ -56,6 +64,7 @@ describe('registryMismatches', () => {
         served(send, { bodySchema: searchEndpoints.usage.body }),
         served(ownerMessages, { querySchema: searchEndpoints.search.query }),
         served(deleteOwnerMessages),
+        served(sendNotice),
       ]),
     ).toEqual([
       'POST /feedback/send validates its body with another schema',

@@ -17,6 +17,11 @@ export async function serveCustomerPage(snippet: string): Promise<{ url: string;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Chromium may hold a preconnected socket that never sends a request: close() alone would wait for it.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,7 @@
 // npm run bench:quota: how much of a free owner's month a third party can use up. The product runs as
 // `npm start` runs it (infra/launcher.js, built services); the demo owner is on the free plan (500 searches a
 // month, 50 more as the grace share) with one widget. An attacker who knows the store id (it is in the public
-// snippet) sends searches straight to the public API with no typing session, so every answer is one the search
+// snippet) sends searches straight to the public API naming no query (no session), so every answer is one the search
 // service may count, from 1, 20 and 256 addresses (one network, or spread over many). For each, the bench reports
 // the requests sent, the searches counted against the owner that day, and how many days at that pace it takes to
 // pause the widget; then checks a visitor still gets results. README (Plans and quotas) records the figures.

@@ -28,19 +28,13 @@ export const searchQuerySchema = z.object({
     .max(MAX_DESCRIPTION_LENGTH, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`)
     .optional(),
   /**
-   * Optional: the typing session the widget was handed (SEARCH_SESSION_HEADER) with the first
-   * answer to the query the visitor is typing. An answer to a request with a valid one is not
-   * counted as a search; the widget sends it last in the query string, and the gateway's cache
-   * leaves it out of its key. Anything else here is simply not a valid session.
+   * Optional: the widget's id for the query the visitor is typing (random, new for each query). The
+   * answers of one query's keystrokes that reach the search service count as one search; a request
+   * without one counts on its own. Sent last in the query string: the gateway's cache leaves it out
+   * of its key.
    */
   session: z.string().max(64, 'session must be at most 64 characters').optional(),
 });
-
-/**
- * Response header of a search answer that was counted as a visitor search: the typing session
- * the widget sends back (`session`) with the keystrokes of the same query, which are not counted.
- */
-export const SEARCH_SESSION_HEADER = 'sniff-session';
 
 /** [start, end) character ranges of matched text. */
 export const rangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));

@@ -151,12 +151,7 @@ describe('gateway', () => {
             .end(JSON.stringify({ pad: 'x'.repeat(400_000) }));
         }
         // Like the search service: answers that may be reused for a couple of seconds say so.
-        // A counted answer is the visitor's own: private, with its typing session.
-        const reusable = req.url?.includes('counted=1')
-          ? { 'cache-control': 'private, max-age=2', 'sniff-session': 'typing-session-1' }
-          : req.url?.includes('cacheable=1')
-            ? { 'cache-control': 'public, max-age=2' }
-            : {};
+        const reusable = req.url?.includes('cacheable=1') ? { 'cache-control': 'public, max-age=2' } : {};
         res
           .writeHead(200, {
             'content-type': 'application/json',
@@ -548,29 +543,21 @@ describe('gateway', () => {
       expect(received.length - before).toBe(4);
     });
 
-    it("keys its cache without the widget's typing session, and never keeps a counted answer", async () => {
+    it("keys its cache by the page's origin and the URL without the widget's query id", async () => {
       const before = received.length;
       const first = await call('/v1/stores/store_1/search?q=shi&cacheable=1&session=aaa');
-      // Other visitors' keystrokes of the same text, each with its own session: one answer serves them.
+      // Other visitors typing the same text, each naming their own query: one answer serves them.
       const second = await call('/v1/stores/store_1/search?q=shi&cacheable=1&session=bbb');
       const third = await call('/v1/stores/store_1/search?q=shi&cacheable=1');
       expect([first, second, third].map((r) => r.headers.get('x-cache'))).toEqual(['MISS', 'HIT', 'HIT']);
       expect(received.length - before).toBe(1);
       expect(received.at(-1)?.url).toBe('/v1/stores/store_1/search?q=shi&cacheable=1&session=aaa');
-      // A counted answer (private, carrying its visitor's session) goes to its visitor only.
-      const counted = await call('/v1/stores/store_1/search?q=shir&counted=1');
-      expect(counted.headers.get('sniff-session')).toBe('typing-session-1');
-      // ...which the widget on another origin may read.
-      expect(counted.headers.get('access-control-expose-headers')).toBe('sniff-session');
-      const again = await call('/v1/stores/store_1/search?q=shir&counted=1');
-      expect(again.headers.get('x-cache')).toBe('MISS');
-      expect(received.length - before).toBe(3);
       // Another site's page is answered by the search service itself (which may refuse it), never from the cache.
       const elsewhere = await call('/v1/stores/store_1/search?q=shi&cacheable=1&session=ccc', {
         headers: { origin: 'https://another-site.example' },
       });
       expect(elsewhere.headers.get('x-cache')).toBe('MISS');
-      expect(received.length - before).toBe(4);
+      expect(received.length - before).toBe(2);
     });
 
     it('answers 503 when the search service breaks off an answer, and passes large answers whole', async () => {

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SEARCH_SESSION_HEADER } from '@sniff/contracts';
 import { ClientAddresses } from '@sniff/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
@@ -9,18 +8,15 @@ import { MicroCache } from './micro-cache';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
-/** Public widget calls are made from customers' sites: any origin, no credentials; the widget reads its typing session. */
-export const OPEN_CORS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': SEARCH_SESSION_HEADER,
-};
-/** The widget sends its typing session last: the cache key leaves it out (the answer does not depend on it). */
+/** Public widget calls are made from customers' sites: any origin, no credentials. */
+export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
+/** The widget sends its query's id last: the cache key leaves it out (the answer does not depend on it). */
 const SESSION_PARAM = '&session=';
 
 /**
  * The micro-cache's key of a search: the page's origin (the search service answers a site outside a
  * store's allowed sites with a 403, so one site's answer never serves another) and the URL without
- * its trailing typing session.
+ * its trailing query id (every visitor typing the same text shares one answer).
  */
 export function cacheKey(url: string, origin: string | undefined): string {
   const at = url.lastIndexOf(SESSION_PARAM);
@@ -69,7 +65,7 @@ export class PublicApi {
    * path; the answer is written straight to the socket (one write for a search answer).
    */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    for (const name in OPEN_CORS) res.setHeader(name, OPEN_CORS[name]!);
+    res.setHeader('access-control-allow-origin', '*');
     this.route(req, res).catch((err: unknown) => {
       if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
       sendFailure(res, err, OPEN_CORS);
@@ -99,8 +95,7 @@ export class PublicApi {
         'retry-after': String(wait),
       });
     }
-    // Only answers the search service marks public are kept: never a counted one (private, its
-    // visitor's typing session in a header), so a hit is an answer no one is counted for.
+    // A hit is answered here, so it counts nothing (the search service counts what it answers).
     const cacheable = req.method === 'GET' && this.cache.enabled;
     const key = cacheable ? cacheKey(url, req.headers.origin) : url;
     const hit = cacheable ? this.cache.get(key) : undefined;

@@ -32,21 +32,18 @@ export function keystrokes(query: string): string[] {
 
 /**
  * The request paths of the mix, in typing order, as the widget sends them with its default
- * settings: q untrimmed, limit 8, descriptions cut to the 80 characters it shows, and from each
- * query's second keystroke on the typing session its first answer started (`session`, last; the
- * first keystroke of each query goes without and is counted).
+ * settings: q untrimmed, limit 8, descriptions cut to the 80 characters it shows, and last the id
+ * of the query being typed (one per query; the gateway's cache key leaves it out).
  */
-export function searchPaths(
-  storeId: string,
-  queries: string[],
-  session?: string,
-  limit = 8,
-  descriptionLength = 80,
-): string[] {
-  return queries.flatMap((query) =>
-    keystrokes(query).map((q, i) => {
-      const params = new URLSearchParams({ q, limit: String(limit), descriptionLength: String(descriptionLength) });
-      if (session && i > 0) params.set('session', session);
+export function searchPaths(storeId: string, queries: string[], limit = 8, descriptionLength = 80): string[] {
+  return queries.flatMap((query, n) =>
+    keystrokes(query).map((q) => {
+      const params = new URLSearchParams({
+        q,
+        limit: String(limit),
+        descriptionLength: String(descriptionLength),
+        session: `bench-query-${n}`,
+      });
       return `/v1/stores/${encodeURIComponent(storeId)}/search?${params}`;
     }),
   );

@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
 import { cpus } from 'node:os';
-import { SEARCH_SESSION_HEADER } from '@sniff/contracts';
 import { loadTalks, synthesize } from './corpus';
 import {
   findHeldRate,
@@ -112,28 +111,6 @@ const stepsLine = (r: RateSearch) =>
     .filter(Boolean)
     .join('; ') || 'none';
 
-/**
- * A typing session of the bench's store, as a widget holds one, started again every 20 s (one lasts
- * 60 s): what the mix's keystrokes after each query's first send. Undefined on a search service that
- * starts none (an older commit, measured side by side).
- */
-async function typingSessions(origin: string): Promise<{ current: string | undefined }> {
-  const start = async () => {
-    const res = await fetch(`${origin}/v1/stores/${STORE_ID}/search?q=a`, { signal: AbortSignal.timeout(10_000) });
-    await res.arrayBuffer();
-    return res.headers.get(SEARCH_SESSION_HEADER) ?? undefined;
-  };
-  const sessions = { current: await start() };
-  const timer = setInterval(() => {
-    start().then(
-      (session) => (sessions.current = session),
-      () => undefined,
-    );
-  }, 20_000);
-  timer.unref(); // ends with the run
-  return sessions;
-}
-
 /** Starts the product on the bench ports, indexes a 10k-document store, finds both held rates; always stops it. */
 export async function runHttp(): Promise<{ markdown: string; file: string }> {
   const t0 = performance.now();
@@ -169,18 +146,10 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
     log(`indexed ${indexed} documents in ${indexSeconds.toFixed(1)} s`);
 
     const queries = typedQueries(talks, MIX_QUERIES, MIX_SEED);
-    const sessions = await alive(typingSessions(s.gateway));
-    // Read at each step: the typing sessions in the paths stay fresh (they last 60 s).
-    const mix: Target = {
-      origin: s.gateway,
-      get paths() {
-        return searchPaths(STORE_ID, queries, sessions.current);
-      },
-    };
-    const paths = mix.paths;
+    const paths = searchPaths(STORE_ID, queries);
     // twice: the first pass warms the service up, the second is the one reported
     await alive(checkMix(s.gateway, paths));
-    const { withHits, unloaded } = await alive(checkMix(s.gateway, mix.paths));
+    const { withHits, unloaded } = await alive(checkMix(s.gateway, paths));
     await alive(checkStatic(s.gateway));
     log(`query mix: ${queries.length} queries, ${paths.length} keystroke requests, ${withHits} with hits`);
     log(
@@ -194,7 +163,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
 
     // half of the time left for each, so a slow search cannot starve the ceiling's measurement
     const half = performance.now() + (deadline - performance.now()) / 2;
-    const search = await alive(measure('search', mix, half, abort.signal));
+    const search = await alive(measure('search', { origin: s.gateway, paths }, half, abort.signal));
     const stat = await alive(measure('static', { origin: s.gateway, paths: [STATIC_PATH] }, deadline, abort.signal));
 
     const ratio = search.held?.rate && stat.held?.rate ? search.held.rate / stat.held.rate : null;

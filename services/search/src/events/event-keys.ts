@@ -7,8 +7,6 @@ export const EVENT_KEYS = Symbol('EVENT_KEYS');
 export interface EventKeys {
   proof: Buffer;
   visitor: Buffer;
-  /** Signs typing sessions (usage/typing-session.ts). */
-  session: Buffer;
   /** Hashes the addresses and networks the per-visitor counting caps are kept under. */
   quota: Buffer;
 }
@@ -19,7 +17,6 @@ export function eventKeys(config: Pick<SearchConfig, 'EVENT_SIGNING_KEY' | 'INTE
   return {
     proof: derive('search proof'),
     visitor: derive('visitor'),
-    session: derive('typing session'),
     quota: derive('quota visitor'),
   };
 }

@@ -1,6 +1,6 @@
-import { Controller, Param, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SEARCH_SESSION_HEADER, SearchEvent, type SearchResponse, searchEndpoints } from '@sniff/contracts';
+import { Controller, Header, Param, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { SearchEvent, type SearchResponse, searchEndpoints } from '@sniff/contracts';
 import { BodyLimit, ClientAddresses, Endpoint, KB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { QueryService } from './query.service';
 import { JsonTextPipe } from './json-text.pipe';
@@ -8,9 +8,6 @@ import { SearchEvents } from '../events/search-events.service';
 
 /** Seconds a search answer may be reused (a re-index shows up at most this much later). */
 export const SEARCH_MAX_AGE_S = 2;
-const SHARED = `public, max-age=${SEARCH_MAX_AGE_S}`;
-/** A counted answer carries its visitor's typing session: no shared cache may hand it to another. */
-const OWN = `private, max-age=${SEARCH_MAX_AGE_S}`;
 
 /** The widget's API: public, keyed by store id (the gateway adds CORS). */
 @Controller()
@@ -24,17 +21,17 @@ export class PublicController {
   /**
    * The same query gets the same answer until the store is re-indexed; a couple of seconds of
    * reuse (browser, the gateway's micro-cache, a CDN) spares the engine the many visitors who
-   * type the same letters. A counted answer is the visitor's own (its typing session in a
-   * header), so only the browser keeps it. Errors are not cached (the error filter sets no such header).
+   * type the same letters (an answer from a cache counts nothing). Errors are not cached (the error
+   * filter sets no such header).
    */
   @Endpoint(searchEndpoints.search)
-  async query(
+  @Header('cache-control', `public, max-age=${SEARCH_MAX_AGE_S}`)
+  query(
     @Param('id') storeId: string,
     @ValidQuery(searchEndpoints.search.query) query: QueryOf<typeof searchEndpoints.search>,
     @Req() req: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SearchResponse> {
-    const answer = await this.queries.search({
+    return this.queries.search({
       storeId,
       q: query.q,
       limit: query.limit,
@@ -44,9 +41,6 @@ export class PublicController {
       address: this.clients.of(req.raw).address,
       origin: req.headers.origin,
     });
-    if (answer.session) reply.header('cache-control', OWN).header(SEARCH_SESSION_HEADER, answer.session);
-    else reply.header('cache-control', SHARED);
-    return answer.body;
   }
 
   /**

@@ -3,9 +3,7 @@ import type { SearchResponse, SearchUnavailable } from '@sniff/contracts';
 import { Metrics } from '@sniff/service-kit';
 import type { Histogram } from 'prom-client';
 import { SearchEvents } from '../events/search-events.service';
-import { EVENT_KEYS, type EventKeys } from '../events/event-keys';
 import { QuotaGate } from '../usage/quota-gate';
-import { TypingSessions } from '../usage/typing-session';
 import { UsageCounter } from '../usage/usage-counter';
 import { IndexLifecycle } from './index-lifecycle.service';
 import { Suggestions } from './suggestions.service';
@@ -20,7 +18,7 @@ export interface SearchRequest {
   q: string;
   limit: number;
   descriptionLength?: number;
-  /** The typing session the widget sent back, if any. */
+  /** The widget's id of the query being typed (its keystrokes count once), if any. */
   session?: string;
   /** The visitor's address (what counting is capped by). */
   address: string;
@@ -31,18 +29,11 @@ export interface SearchRequest {
 /** A page outside the store's allowed sites: answered 403, counting nothing. */
 export const NOT_ALLOWED_MESSAGE = 'This site is not among the allowed sites of this search widget';
 
-export interface SearchAnswer {
-  body: SearchResponse;
-  /** Set when the answer was counted as a visitor search: the typing session for the query's next keystrokes. */
-  session?: string;
-}
-
 /** The widget's queries: hits, suggestions and the signed searchId for the visitor's events. */
 @Injectable()
 export class QueryService {
   /** Engine time of each answered query. */
   private readonly searchTime?: Histogram<'result'>;
-  private readonly sessions: TypingSessions;
 
   constructor(
     private readonly indexes: IndexLifecycle,
@@ -51,10 +42,8 @@ export class QueryService {
     private readonly widgetRules: WidgetRules,
     private readonly quota: QuotaGate,
     private readonly counter: UsageCounter,
-    @Inject(EVENT_KEYS) keys: EventKeys,
     @Optional() @Inject(Metrics) metrics?: Metrics,
   ) {
-    this.sessions = new TypingSessions(keys.session);
     if (metrics) {
       this.searchTime = metrics.histogram(
         'search_duration_seconds',
@@ -70,12 +59,12 @@ export class QueryService {
 
   /**
    * GET /v1/stores/:id/search. A page outside the store's allowed sites gets a 403. A blank query
-   * is the widget mounting: it gets the store's widget rules. Any other answer carries its signed searchId for the visitor's events, and is counted
-   * as a visitor search unless it carries a valid typing session (a later keystroke of the same
-   * query): a map increment, flushed later. A store whose owner used this month's searches and
-   * their grace share answers `unavailable` and no hits, counting nothing (one Set lookup, no await).
+   * is the widget mounting: it gets the store's widget rules. Any other answer carries its signed
+   * searchId for the visitor's events and is counted for the owner (a map increment; the flush
+   * counts one query's keystrokes once). A store whose owner used this month's searches and their
+   * grace share answers `unavailable` and no hits, counting nothing (one Set lookup, no await).
    */
-  async search(request: SearchRequest): Promise<SearchAnswer> {
+  async search(request: SearchRequest): Promise<SearchResponse> {
     const { storeId, q, limit, descriptionLength } = request;
     const started = performance.now();
     const took = () => Math.round((performance.now() - started) * 100) / 100;
@@ -87,22 +76,18 @@ export class QueryService {
       const widget = await this.widgetRules.get(storeId);
       const blank: SearchResponse = { query: q, hits: [], suggestions: [], tookMs: took(), widget };
       if (this.quota.blocks(storeId)) blank.unavailable = OVER_QUOTA;
-      return { body: blank };
+      return blank;
     }
     if (this.quota.blocks(storeId))
-      return { body: { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA } };
+      return { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA };
     const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = this.suggestions.for(storeId, q, result.suggestions, entry.hidden);
     const searchId = this.events.searchId(storeId, q, result.hits.length);
-    let session: string | undefined;
-    if (!this.sessions.valid(storeId, request.session)) {
-      this.counter.count(storeId, request.address);
-      session = this.sessions.start(storeId);
-    }
+    this.counter.count(storeId, request.address, request.session);
     const tookMs = took();
     this.searchTime?.observe({ result: result.hits.length ? 'hits' : 'none' }, tookMs / 1000);
-    return { body: { query: q, ...result, suggestions, tookMs, searchId }, session };
+    return { query: q, ...result, suggestions, tookMs, searchId };
   }
 
   /**

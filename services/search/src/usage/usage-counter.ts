@@ -10,20 +10,29 @@ import { WidgetRules, type StorePlan } from '../search/widget-rules';
 import { Clock, USAGE_CLOCK } from './clock';
 import { quotaKeys } from './visitor-network';
 
-/** Counted answers of one visitor address for one owner on one day, not yet flushed. */
+/** Answers to one visitor address for one owner on one day (of one typed query, if it said which), not yet flushed. */
 interface Delta {
   owner: string;
   /** The UTC day, YYYY-MM-DD. */
   day: string;
   periodStart: Date;
   address: string;
+  /** The widget's id of the query typed; null: each answer is a search of its own. */
+  session: string | null;
+  /** When this worker first answered the session. */
+  seen: Date;
   count: number;
   /** The most all visitors may add to the owner's usage that day (from their monthly quota). */
   dayCap: number;
 }
 
-/** Rows per flush statement (7 parameters each, far under Postgres' 65,535). */
+/** Rows per flush statement (9 parameters each, far under Postgres' 65,535). */
 const FLUSH_CHUNK = 1_000;
+/**
+ * One typed query's keystrokes count once if they come within this long of its first; a visitor
+ * still typing after that (or a script replaying one id) counts again.
+ */
+export const SESSION_SECONDS = 60;
 /** No quota: no daily ceiling either (Postgres' integer). */
 const NO_CAP = 2_147_483_647;
 /** Tally rows are kept for today and yesterday (a flush may still add to yesterday's). */
@@ -31,12 +40,13 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
  * Visitor searches per owner and month, counted where they are answered: QueryService calls
- * count() for each counted answer (a map increment; the answer never waits), and flush() (every
- * SEARCH_USAGE_FLUSH_MS and on shutdown) adds them to `search.usage` in one statement that applies
- * the counting caps against the day's tallies of every worker and replica: what one visitor
- * address, one network and all visitors together may add to an owner's usage in a day. So a
- * third party cannot use up an owner's month, whatever it sends. A killed worker loses at most
- * the counts since its last flush; each worker adds only its own deltas, never overwriting.
+ * count() for each answer it makes (a map increment; the answer never waits), and flush() (every
+ * SEARCH_USAGE_FLUSH_MS and on shutdown) adds them to `search.usage` in one statement that counts
+ * each typed query once (its session, whichever workers and replicas answered its keystrokes) and
+ * applies the counting caps against the day's tallies of every worker and replica: what one
+ * visitor address, one network and all visitors together may add to an owner's usage in a day.
+ * So a third party cannot use up an owner's month, whatever it sends. A killed worker loses at
+ * most the counts since its last flush; each worker adds only its own deltas, never overwriting.
  */
 @Injectable()
 export class UsageCounter {
@@ -46,8 +56,8 @@ export class UsageCounter {
   private flushing: Promise<void> = Promise.resolve();
   private prunedAt = 0;
 
-  /** Answers counted as visitor searches, before the caps (Prometheus). */
-  private readonly counted?: Counter;
+  /** Answers that may count as visitor searches, before sessions and caps (Prometheus). */
+  private readonly answered?: Counter;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -57,9 +67,9 @@ export class UsageCounter {
     private readonly rules: WidgetRules,
     @Optional() @Inject(Metrics) metrics?: Metrics,
   ) {
-    this.counted = metrics?.counter(
+    this.answered = metrics?.counter(
       'searches_counted_total',
-      'Search answers counted as visitor searches (before the per-visitor, network and daily caps)',
+      "Search answers counted towards owners' usage, before one query's keystrokes are made one search and the caps apply",
     );
   }
 
@@ -69,14 +79,14 @@ export class UsageCounter {
   }
 
   /**
-   * One answer on the store counted as a search by the visitor at `address`, for the store's
-   * owner; not at all while the owner is unknown. Synchronous when the owner is known (a map
-   * increment), else counted once the stores service has said.
+   * One answer on the store to the visitor at `address` (a keystroke of the query `session`, if the
+   * widget said which), for the store's owner; not at all while the owner is unknown. Synchronous
+   * when the owner is known (a map increment), else counted once the stores service has said.
    */
-  count(storeId: string, address: string): void {
+  count(storeId: string, address: string, session?: string): void {
     const plan = this.rules.peek(storeId);
-    if (plan) this.add(plan, address);
-    else void this.rules.plan(storeId).then((p) => this.add(p, address));
+    if (plan) this.add(plan, address, session || null);
+    else void this.rules.plan(storeId).then((p) => this.add(p, address, session || null));
   }
 
   /** Each owner's flushed total for the period (owners without a row are left out: 0). */
@@ -100,12 +110,12 @@ export class UsageCounter {
     return this.flushing;
   }
 
-  private add(plan: StorePlan, address: string): void {
+  private add(plan: StorePlan, address: string, session: string | null): void {
     const { owner, monthlySearches } = plan;
     if (!owner) return;
     const now = this.clock();
     const day = now.toISOString().slice(0, 10);
-    const k = `${day}\n${owner}\n${address}`;
+    const k = deltaKey(day, owner, address, session);
     const delta = this.pending.get(k);
     if (delta) delta.count++;
     else {
@@ -113,9 +123,10 @@ export class UsageCounter {
         monthlySearches === null
           ? NO_CAP
           : Math.max(1, Math.ceil(monthlySearches * this.config.SEARCH_COUNT_DAY_SHARE));
-      this.pending.set(k, { owner, day, periodStart: usagePeriod(now).start, address, count: 1, dayCap });
+      const periodStart = usagePeriod(now).start;
+      this.pending.set(k, { owner, day, periodStart, address, session, seen: now, count: 1, dayCap });
     }
-    this.counted?.inc();
+    this.answered?.inc();
   }
 
   private async write(): Promise<void> {
@@ -128,7 +139,7 @@ export class UsageCounter {
         } catch (error) {
           // Keep what was not written (this chunk and the rest) for the next flush.
           for (const d of deltas.slice(i)) {
-            const k = `${d.day}\n${d.owner}\n${d.address}`;
+            const k = deltaKey(d.day, d.owner, d.address, d.session);
             const current = this.pending.get(k);
             if (current) current.count += d.count;
             else this.pending.set(k, d);
@@ -142,21 +153,31 @@ export class UsageCounter {
   }
 
   /**
-   * One statement, so the caps hold across workers and replicas: each visitor's, then each
-   * network's, then each owner's tally of the day grows by the uncapped counts (row locks order
-   * concurrent flushes), and what the caps let through of the growth is added to the month's
-   * usage. A tally's growth of `n` to `count` lets through LEAST(cap, count) - LEAST(cap, count - n).
+   * One statement, so sessions and caps hold across workers and replicas. First each typed query:
+   * its session is recorded (or renewed once SESSION_SECONDS old) by the first flush that brings it,
+   * which alone counts it, once. Then each visitor's, each network's and each owner's tally of the
+   * day grows by what counts (row locks order concurrent flushes), and what the caps let through of
+   * the growth is added to the month's usage. A tally's growth of `n` to `count` lets through
+   * LEAST(cap, count) - LEAST(cap, count - n).
    */
   private async apply(chunk: Delta[]): Promise<void> {
     const rows = chunk
       .map((d) => ({ d, ...quotaKeys(this.keys.quota, d.owner, d.address) }))
       // One order for every flush: concurrent ones lock rows in the same order.
       .sort((a, b) => (a.d.owner + a.visitor < b.d.owner + b.visitor ? -1 : 1));
-    const params: unknown[] = [this.config.SEARCH_COUNT_PER_VISITOR_DAY, this.config.SEARCH_COUNT_PER_NETWORK_DAY];
+    const params: unknown[] = [
+      this.config.SEARCH_COUNT_PER_VISITOR_DAY,
+      this.config.SEARCH_COUNT_PER_NETWORK_DAY,
+      SESSION_SECONDS,
+    ];
     const values = rows.map(({ d, visitor, network }) => {
       const at = params.length;
-      params.push(d.owner, d.day, d.periodStart, visitor, network, d.count, d.dayCap);
-      return `($${at + 1}::text, $${at + 2}::date, $${at + 3}::timestamptz, $${at + 4}::text, $${at + 5}::text, $${at + 6}::int, $${at + 7}::int)`;
+      params.push(d.owner, d.day, d.periodStart, visitor, network, d.count, d.dayCap, d.session, d.seen);
+      const p = (i: number, type: string) => `$${at + i}::${type}`;
+      return `(${p(1, 'text')}, ${p(2, 'date')}, ${p(3, 'timestamptz')}, ${p(4, 'text')}, ${p(5, 'text')}, ${p(
+        6,
+        'int',
+      )}, ${p(7, 'int')}, ${p(8, 'text')}, ${p(9, 'timestamptz')})`;
     });
     const tally = (kind: string, from: string, key: string, count: string, order: string) => `
       INSERT INTO "search"."quota_tally" AS t ("owner_sub", "day", "kind", "key", "count")
@@ -164,7 +185,25 @@ export class UsageCounter {
       ON CONFLICT ("owner_sub", "day", "kind", "key") DO UPDATE SET "count" = t."count" + excluded."count"
       RETURNING "owner_sub", "day", "key", "count"`;
     await this.db.query(
-      `WITH d ("owner", "day", "period", "visitor", "network", "n", "dcap") AS (VALUES ${values.join(', ')}),
+      `WITH raw ("owner", "day", "period", "visitor", "network", "n", "dcap", "session", "seen") AS (
+         VALUES ${values.join(', ')}),
+       r AS (
+         SELECT *, row_number() OVER (PARTITION BY "owner", "session" ORDER BY "seen", "visitor") AS "first"
+         FROM raw),
+       s AS (
+         INSERT INTO "search"."quota_sessions" AS q ("owner_sub", "session", "started_at")
+         SELECT "owner", "session", "seen" FROM r WHERE "session" IS NOT NULL AND "first" = 1 ORDER BY 1, 2
+         ON CONFLICT ("owner_sub", "session") DO UPDATE SET "started_at" = excluded."started_at"
+           WHERE q."started_at" < excluded."started_at" - make_interval(secs => $3::int)
+         RETURNING "owner_sub", "session"),
+       counts AS (
+         SELECT r."owner", r."day", r."period", r."visitor", r."network", r."dcap",
+                CASE WHEN r."session" IS NULL THEN r."n" WHEN r."first" = 1 AND s."session" IS NOT NULL THEN 1 ELSE 0 END AS "c"
+         FROM r LEFT JOIN s ON s."owner_sub" = r."owner" AND s."session" = r."session"),
+       d AS (
+         SELECT "owner", "day", "visitor", max("period") AS "period", max("network") AS "network",
+                max("dcap") AS "dcap", sum("c")::int AS "n"
+         FROM counts GROUP BY "owner", "day", "visitor" HAVING sum("c") > 0),
        v AS (${tally('v', 'd', '"visitor"', '"n"', '"owner", "visitor"')}),
        vc AS (
          SELECT d."owner", d."day", d."period", d."network", d."dcap",
@@ -192,7 +231,7 @@ export class UsageCounter {
     );
   }
 
-  /** Tallies of days before yesterday are no longer read: removed about hourly. */
+  /** Tallies of days before yesterday, and sessions as old, are no longer read: removed about hourly. */
   private async prune(): Promise<void> {
     const now = this.clock();
     if (now.getTime() - this.prunedAt < PRUNE_EVERY_MS) return;
@@ -200,8 +239,13 @@ export class UsageCounter {
     const yesterday = new Date(now.getTime() - 24 * 3600_000).toISOString().slice(0, 10);
     try {
       await this.db.query(`DELETE FROM "search"."quota_tally" WHERE "day" < $1::date`, [yesterday]);
+      await this.db.query(`DELETE FROM "search"."quota_sessions" WHERE "started_at" < $1::date`, [yesterday]);
     } catch (error) {
       this.logger.warn(`old quota tallies not removed, trying again later: ${String(error)}`);
     }
   }
+}
+
+function deltaKey(day: string, owner: string, address: string, session: string | null): string {
+  return `${day}\n${owner}\n${address}\n${session ?? ''}`;
 }

@@ -83,6 +83,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
       number,
     ];
     await this.db.query(`DELETE FROM "search"."quota_tally" WHERE "owner_sub" = $1`, [ownerSub]);
+    await this.db.query(`DELETE FROM "search"."quota_sessions" WHERE "owner_sub" = $1`, [ownerSub]);
     return { deleted: { usage, quotaNotices: await this.notices.deleteOwner(ownerSub) } };
   }
 

@@ -1,12 +1,8 @@
 /** @jest-environment jsdom */
-import { SEARCH_SESSION_HEADER, type SearchResponse, type WidgetRules } from '@sniff/contracts';
+import type { SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_PLACEHOLDER } from '@sniff/contracts/src/embed-snippet';
 import { readConfig, type WidgetConfig } from './config';
-import { MIN_GAP_MS, mountWidget, SESSION_HEADER, SETTLE_MS, WidgetHandle } from './widget';
-
-it("reads the typing session from the search service's own header", () => {
-  expect(SESSION_HEADER).toBe(SEARCH_SESSION_HEADER);
-});
+import { MIN_GAP_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
 
 const HITS: SearchResponse['hits'] = [
   {
@@ -51,7 +47,7 @@ function fakeApi(
 ) {
   const events: unknown[] = [];
   const searches: string[] = [];
-  /** The typing session each search was sent with (null: none, so the service counted it and started one). */
+  /** The query id (session) each search was sent with. */
   const sessions: (string | null)[] = [];
   const fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const u = new URL(String(url));
@@ -68,9 +64,7 @@ function fakeApi(
       searches.push(q);
       sessions.push(session);
     }
-    // As the search service does: a counted answer (no session sent) starts one.
-    const headers = new Headers(q && !session ? { [SESSION_HEADER]: `ses:${searches.length}` } : {});
-    return { ok: true, status: 200, headers, json: async () => body } as Response;
+    return { ok: true, status: 200, json: async () => body } as Response;
   });
   /** The URL of the widget's last search (not its mount). */
   const lastSearch = () =>
@@ -154,7 +148,12 @@ describe('search widget', () => {
     const asked = api.lastSearch();
     expect(`${asked.origin}${asked.pathname}`).toBe('https://api.sniff.test/v1/stores/store-1/search');
     // only as much of each description as the widget shows (Max Description Length, 80 by default)
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ q: 'pricng', limit: '8', descriptionLength: '80' });
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      q: 'pricng',
+      limit: '8',
+      descriptionLength: '80',
+      session: expect.stringMatching(/^[\w-]{16}$/),
+    });
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(options()).toHaveLength(3);
     expect(options()[0].querySelector('mark')?.textContent).toBe('Pricing');
@@ -414,23 +413,27 @@ describe('search widget', () => {
     });
   });
 
-  it('sends the typing session with the keystrokes of one query, and starts a new one after it settles', async () => {
+  it('names the query being typed in every keystroke, and a new one after it settles or the box is cleared', async () => {
     mount();
     await type('p');
     await type('pr');
     await type('pric');
-    // Only the first keystroke went without a session: the service counted one search.
-    expect(api.sessions).toEqual([null, 'ses:1', 'ses:1']);
-    expect(api.lastSearch().search.endsWith('&session=ses%3A1')).toBe(true); // last, for the gateway's cache key
+    // One query: one id on every keystroke, so its answers count as one search.
+    const [first] = api.sessions;
+    expect(first).toMatch(/^[\w-]{16}$/);
+    expect(api.sessions).toEqual([first, first, first]);
+    expect(api.lastSearch().search.endsWith(`&session=${first}`)).toBe(true); // last, for the gateway's cache key
     await jest.advanceTimersByTimeAsync(SETTLE_MS); // the visitor settled on "pric"
     await type('pricing');
     await type('pricing plans');
-    // A new query, a new search: the next keystroke after settling goes without one.
-    expect(api.sessions.slice(3)).toEqual([null, 'ses:4']);
-    // Clearing the box ends the session too.
+    // A new query, a new search.
+    const [, second] = new Set(api.sessions);
+    expect(second).toMatch(/^[\w-]{16}$/);
+    expect(api.sessions.slice(3)).toEqual([second, second]);
+    // Clearing the box ends it too.
     await type('');
     await type('f');
-    expect(api.sessions.at(-1)).toBeNull();
+    expect(new Set(api.sessions).size).toBe(3);
   });
 
   it('records zero-result intents when the visitor closes the box', async () => {

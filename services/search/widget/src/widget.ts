@@ -17,12 +17,13 @@ export const SETTLE_MS = 1500;
 const LIMIT = 8;
 /** Completions shown above the results (the API sends up to 5). */
 const MAX_SUGGESTIONS = 5;
-/**
- * The response header of a counted answer holding the typing session (SEARCH_SESSION_HEADER in
- * @sniff/contracts, which the widget does not bundle): sent back with the query's next keystrokes,
- * so the keystrokes of one query count as one search.
- */
-export const SESSION_HEADER = 'sniff-session';
+/** A new id for the query a visitor starts typing: its keystrokes count as one search. */
+export function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
 /** What a visitor reads when the store's owner used this month's searches (the answer says `unavailable`). */
 export const UNAVAILABLE_TEXT = 'Search is temporarily unavailable.';
 /** What a visitor reads on a site that is not among the store's allowed sites (the API answers 403). */
@@ -122,20 +123,20 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let settleWhenAnswered = false;
   let lastSettled = '';
-  /** The typing session of the query being typed; null between queries (see SESSION_HEADER). */
+  /** The id of the query being typed (its keystrokes count as one search); null between queries. */
   let session: string | null = null;
   const normalize = (q: string) => q.trim().toLowerCase().replace(/\s+/g, ' ');
   const apiBase = `${config.apiOrigin}/v1/stores/${encodeURIComponent(config.storeId)}`;
-  // Ask only for the description the widget shows: smaller answers, sooner on a phone. The typing
-  // session goes last: the gateway's cache keys answers by the URL without it.
+  // Ask only for the description the widget shows: smaller answers, sooner on a phone. The query's
+  // id goes last: the gateway's cache keys answers by the URL without it.
   const searchParams = (q: string) => {
-    const params = new URLSearchParams({
+    session ??= newSessionId();
+    return new URLSearchParams({
       q,
       limit: String(LIMIT),
       descriptionLength: String(shown.showDescription ? shown.maxDescriptionLength : 0),
+      session,
     });
-    if (session) params.set('session', session);
-    return params;
   };
 
   // ---- events (search intents, not keystrokes)
@@ -372,8 +373,6 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
         return;
       }
       if (!res.ok) throw new Error(String(res.status));
-      // A counted answer starts the query's typing session (even one overtaken by newer keys).
-      session = res.headers?.get(SESSION_HEADER) ?? session;
       const body = (await res.json()) as SearchResponse;
       if (inflight !== controller) return; // a newer query took over
       inflight = null;

@@ -1,6 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 
 export interface CachedResponse {
+  /** The page origin the answer was made for (the search service may refuse another site). */
+  origin: string | undefined;
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -38,9 +40,10 @@ export class MicroCache {
     return this.bytes;
   }
 
-  get(key: string, now = Date.now()): CachedResponse | undefined {
+  /** The entry for `key` made for the same page `origin` (another origin's is a miss, replaced by its answer). */
+  get(key: string, origin?: string, now = Date.now()): CachedResponse | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry || entry.origin !== origin) return undefined;
     this.remove(key, entry);
     if (entry.expires <= now) return undefined;
     this.add(key, entry);
@@ -48,7 +51,14 @@ export class MicroCache {
   }
 
   /** Keeps a 200 answer for as long as its Cache-Control allows (public, max-age > 0). */
-  offer(key: string, status: number, headers: OutgoingHttpHeaders, body: Buffer, now = Date.now()): void {
+  offer(
+    key: string,
+    status: number,
+    headers: OutgoingHttpHeaders,
+    body: Buffer,
+    origin?: string,
+    now = Date.now(),
+  ): void {
     if (!this.enabled || status !== 200 || body.length > MAX_BODY) return;
     const seconds = maxAge(headers['cache-control']);
     if (!seconds) return;
@@ -56,7 +66,7 @@ export class MicroCache {
     if (bytes > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.add(key, { status, headers, body, expires: now + Math.min(seconds, MAX_AGE_S) * 1000, bytes });
+    this.add(key, { origin, status, headers, body, expires: now + Math.min(seconds, MAX_AGE_S) * 1000, bytes });
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.remove(oldest, entry);

@@ -13,14 +13,10 @@ export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin'
 /** The widget sends its query's id last: the cache key leaves it out (the answer does not depend on it). */
 const SESSION_PARAM = '&session=';
 
-/**
- * The micro-cache's key of a search: the page's origin (the search service answers a site outside a
- * store's allowed sites with a 403, so one site's answer never serves another) and the URL without
- * its trailing query id (every visitor typing the same text shares one answer).
- */
-export function cacheKey(url: string, origin: string | undefined): string {
+/** The micro-cache's key of a search: the URL without its trailing query id (every visitor typing the same text shares one answer). */
+export function cacheKey(url: string): string {
   const at = url.lastIndexOf(SESSION_PARAM);
-  return `${origin ?? ''} ${at === -1 ? url : url.slice(0, at)}`;
+  return at === -1 ? url : url.slice(0, at);
 }
 const PREFLIGHT = {
   ...OPEN_CORS,
@@ -95,10 +91,13 @@ export class PublicApi {
         'retry-after': String(wait),
       });
     }
-    // A hit is answered here, so it counts nothing (the search service counts what it answers).
+    // A hit is answered here, so it counts nothing (the search service counts what it answers). It
+    // must be an answer made for the same page origin: the search service refuses a site outside a
+    // store's allowed sites, so one site's answer never serves another.
     const cacheable = req.method === 'GET' && this.cache.enabled;
-    const key = cacheable ? cacheKey(url, req.headers.origin) : url;
-    const hit = cacheable ? this.cache.get(key) : undefined;
+    const key = cacheable ? cacheKey(url) : url;
+    const origin = req.headers.origin;
+    const hit = cacheable ? this.cache.get(key, origin) : undefined;
     if (hit) {
       res.writeHead(hit.status, hit.headers).end(hit.body);
       return;
@@ -117,7 +116,7 @@ export class PublicApi {
       ...(cacheable
         ? {
             onComplete: (status, headers, body) =>
-              this.cache.offer(key, status, { ...headers, 'x-cache': 'HIT' }, body),
+              this.cache.offer(key, status, { ...headers, 'x-cache': 'HIT' }, body, origin),
           }
         : {}),
     });

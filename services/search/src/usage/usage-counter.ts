@@ -13,9 +13,8 @@ import { quotaKeys } from './visitor-network';
 /** Answers to one visitor address for one owner on one day (of one typed query, if it said which), not yet flushed. */
 interface Delta {
   owner: string;
-  /** The UTC day, YYYY-MM-DD. */
+  /** The UTC day, YYYY-MM-DD (its month is the usage period). */
   day: string;
-  periodStart: Date;
   address: string;
   /** The widget's id of the query typed; null: each answer is a search of its own. */
   session: string | null;
@@ -123,8 +122,7 @@ export class UsageCounter {
         monthlySearches === null
           ? NO_CAP
           : Math.max(1, Math.ceil(monthlySearches * this.config.SEARCH_COUNT_DAY_SHARE));
-      const periodStart = usagePeriod(now).start;
-      this.pending.set(k, { owner, day, periodStart, address, session, seen: now, count: 1, dayCap });
+      this.pending.set(k, { owner, day, address, session, seen: now, count: 1, dayCap });
     }
     this.answered?.inc();
   }
@@ -172,7 +170,17 @@ export class UsageCounter {
     ];
     const values = rows.map(({ d, visitor, network }) => {
       const at = params.length;
-      params.push(d.owner, d.day, d.periodStart, visitor, network, d.count, d.dayCap, d.session, d.seen);
+      params.push(
+        d.owner,
+        d.day,
+        `${d.day.slice(0, 7)}-01T00:00:00Z`,
+        visitor,
+        network,
+        d.count,
+        d.dayCap,
+        d.session,
+        d.seen,
+      );
       const p = (i: number, type: string) => `$${at + i}::${type}`;
       return `(${p(1, 'text')}, ${p(2, 'date')}, ${p(3, 'timestamptz')}, ${p(4, 'text')}, ${p(5, 'text')}, ${p(
         6,

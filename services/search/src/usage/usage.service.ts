@@ -20,7 +20,9 @@ import { UsageCounter } from './usage-counter';
 export class UsageService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Usage');
   private timer?: NodeJS.Timeout;
-  private ticking = false;
+  /** The flush and gate refresh under way, and the one asked for meanwhile (run after it). */
+  private running?: Promise<void>;
+  private next?: Promise<void>;
 
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
@@ -34,7 +36,10 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.tick(), this.config.SEARCH_USAGE_FLUSH_MS);
+    // A slow database skips timer ticks rather than piling them up.
+    this.timer = setInterval(() => {
+      if (!this.running) void this.tick();
+    }, this.config.SEARCH_USAGE_FLUSH_MS);
     this.timer.unref();
   }
 
@@ -87,17 +92,27 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     return { deleted: { usage, quotaNotices: await this.notices.deleteOwner(ownerSub) } };
   }
 
-  /** One flush and gate refresh; a slow database skips ticks rather than piling them up. */
-  async tick(): Promise<void> {
-    if (this.ticking) return;
-    this.ticking = true;
+  /**
+   * One flush and gate refresh, begun after this call: while one runs, the callers meanwhile share
+   * one more run after it (so what they counted before calling is in it).
+   */
+  tick(): Promise<void> {
+    if (!this.running) {
+      this.running = this.run().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    return (this.next ??= this.running.then(() => {
+      this.next = undefined;
+      return this.tick();
+    }));
+  }
+
+  private async run(): Promise<void> {
     try {
       await this.counter.flush();
       await this.refreshGate();
     } catch (error) {
       this.logger.warn(`quota check failed, the last one holds: ${String(error)}`);
-    } finally {
-      this.ticking = false;
     }
   }
 

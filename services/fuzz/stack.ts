@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { BaseServiceConfig, createServiceApp, listRoutes, loadConfig, type ServedRoute } from '@sniff/service-kit';
 import {
   createTestDatabase,
+  prepareLocalIdp,
   startNodeProcess,
   testConfig,
   TEST_INTERNAL_TOKEN,
@@ -61,46 +62,22 @@ function freePort(): Promise<number> {
   );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { localCertificate } = require('@sniff/infra/idp/local-tls.js') as {
-  localCertificate(dir: string): Promise<{ certFile: string; keyFile: string }>;
-};
-
-const MGMT = { id: 'fuzz-m2m', secret: 'fuzz-m2m-secret-0123456789abcdef' };
-
 /**
  * The local identity provider (infra/idp) for its Management API, which billing asks for an owner's
  * e-mail. The auth0 SDK calls it over HTTPS only: this process trusts the provider's local certificate
  * (as NODE_EXTRA_CA_CERTS does for billing's own process under `npm start`) until it stops.
  */
-async function startIdentityProvider(port: number, databaseUrl: string, dataDir: string) {
-  const tls = await localCertificate(join(dataDir, 'idp-tls'));
-  const idp = await startNodeProcess(
-    [join(__dirname, '..', '..', 'infra', 'idp', 'server.mjs')],
-    {
-      DATABASE_URL: databaseUrl,
-      IDP_PORT: String(port),
-      IDP_ISSUER: `http://localhost:${port}/`,
-      PUBLIC_URL: 'http://localhost:8080',
-      IDP_TLS_CERT_FILE: tls.certFile,
-      IDP_TLS_KEY_FILE: tls.keyFile,
-      IDP_MGMT_CLIENT_ID: MGMT.id,
-      IDP_MGMT_CLIENT_SECRET: MGMT.secret,
-    },
-    'identity provider on',
-  );
+async function startIdentityProvider(databaseUrl: string, dataDir: string) {
+  const idp = await prepareLocalIdp({ dir: join(dataDir, 'idp-tls') });
+  await idp.start(databaseUrl);
   // Node's fetch takes its dispatcher from the process's own global, not from jest's sandbox global
   // (undici's setGlobalDispatcher would set the sandbox's): the key is undici's, shared by its versions.
   const nodeGlobal = runInThisContext('globalThis') as Record<symbol, unknown>;
   const DISPATCHER = Symbol.for('undici.globalDispatcher.1');
   const previous = nodeGlobal[DISPATCHER];
-  nodeGlobal[DISPATCHER] = new Agent({ connect: { ca: [...rootCertificates, readFileSync(tls.certFile, 'utf8')] } });
+  nodeGlobal[DISPATCHER] = new Agent({ connect: { ca: [...rootCertificates, readFileSync(idp.certFile, 'utf8')] } });
   return {
-    billing: {
-      AUTH0_MGMT_DOMAIN: `localhost:${port}`,
-      AUTH0_MGMT_CLIENT_ID: MGMT.id,
-      AUTH0_MGMT_CLIENT_SECRET: MGMT.secret,
-    },
+    billing: idp.management,
     async stop() {
       nodeGlobal[DISPATCHER] = previous;
       await idp.kill();
@@ -171,8 +148,7 @@ export async function startStack(
     const stripePort = await freePort();
     stripe = await startStripeProvider(stripePort, `http://127.0.0.1:${billingPort}/stripe/webhook`, staticRoot);
     // Unless the caller brings its own (the account tests, whose billing is a process of its own).
-    if (!options.billing?.AUTH0_MGMT_DOMAIN)
-      identity = await startIdentityProvider(await freePort(), db.url, staticRoot);
+    if (!options.billing?.AUTH0_MGMT_DOMAIN) identity = await startIdentityProvider(db.url, staticRoot);
     const url = (port: number) => `http://127.0.0.1:${port}`;
     const base = { ...testConfig(db.url), LOG_LEVEL: 'error' as const };
     const start = async (

@@ -1,15 +1,10 @@
-import { asInternal, asOwner, freePorts, startNodeProcess, type RunningProcess } from '@sniff/service-kit/testing';
+import { asInternal, asOwner, prepareLocalIdp, type LocalIdp } from '@sniff/service-kit/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startStack, type Stack } from '../../fuzz/stack';
 import { createStripeClient } from './stripe-client';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { localCertificate } = require('@sniff/infra/idp/local-tls.js') as {
-  localCertificate(dir: string): Promise<{ certFile: string; keyFile: string }>;
-};
 
 /**
  * Delete Account across the real services: the stores, search, analytics and feedback services and the
@@ -18,7 +13,6 @@ const { localCertificate } = require('@sniff/infra/idp/local-tls.js') as {
  * API and the local Stripe provider. The owners' tokens are signed by the stack's own key.
  */
 
-const MGMT = { id: 'account-test-m2m', secret: 'account-test-m2m-secret-0123456789' };
 const until = async <T>(check: () => Promise<T | undefined | false>, what: string, ms = 60_000): Promise<T> => {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -31,41 +25,19 @@ const until = async <T>(check: () => Promise<T | undefined | false>, what: strin
 
 describe('Delete Account', () => {
   let stack: Stack;
-  let idp: RunningProcess | undefined;
-  let startIdp: () => Promise<void>;
+  let idp: LocalIdp;
   let tlsDir: string;
   let db: Client;
 
   beforeAll(async () => {
     tlsDir = mkdtempSync(join(tmpdir(), 'sniff-account-tls-'));
-    const tls = await localCertificate(tlsDir);
-    const [idpPort] = await freePorts(1);
-    const idpEnv = {
-      IDP_PORT: String(idpPort),
-      IDP_ISSUER: `http://localhost:${idpPort}/`,
-      PUBLIC_URL: 'http://localhost:8080',
-      IDP_TLS_CERT_FILE: tls.certFile,
-      IDP_TLS_KEY_FILE: tls.keyFile,
-      IDP_MGMT_CLIENT_ID: MGMT.id,
-      IDP_MGMT_CLIENT_SECRET: MGMT.secret,
-    };
+    idp = await prepareLocalIdp({ dir: tlsDir });
     stack = await startStack({
-      billing: {
-        AUTH0_MGMT_DOMAIN: `localhost:${idpPort}`,
-        AUTH0_MGMT_CLIENT_ID: MGMT.id,
-        AUTH0_MGMT_CLIENT_SECRET: MGMT.secret,
-      },
-      billingProcess: { env: { NODE_EXTRA_CA_CERTS: tls.certFile } },
+      billing: idp.management,
+      billingProcess: { env: { NODE_EXTRA_CA_CERTS: idp.certFile } },
     });
     const databaseUrl = stack.databaseUrl;
-    startIdp = async () => {
-      idp = await startNodeProcess(
-        [join(__dirname, '..', '..', '..', 'infra', 'idp', 'server.mjs')],
-        { ...idpEnv, DATABASE_URL: databaseUrl },
-        'identity provider on',
-      );
-    };
-    await startIdp();
+    await idp.start(databaseUrl);
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
   }, 120_000);
@@ -232,7 +204,7 @@ describe('Delete Account', () => {
   it('resumes after a failed step and a crash of billing, and runs no step twice', async () => {
     const o = await owner('interrupted-owner');
     const storeId = await withData(o);
-    await idp!.kill();
+    await idp.kill();
     expect((await o.call('POST', 'billing/account/deletion', { confirm: o.email })).status).toBe(202);
     // Everything before the sign-in is gone; the sign-in step fails and waits to be retried.
     const stuck = await until(async () => {
@@ -252,7 +224,7 @@ describe('Delete Account', () => {
 
     // Billing dies mid-job; it comes back with the identity provider, and the job finishes.
     await stack.billingProcess!.kill('SIGKILL');
-    await startIdp();
+    await idp.start(stack.databaseUrl);
     await stack.billingProcess!.start();
     const done = await until(async () => {
       const s = await deletion(o);

@@ -3,32 +3,18 @@ import {
   asOwner,
   createTestDatabase,
   freePorts,
+  startMailCatcher,
   startNodeProcess,
   startTestService,
   testConfig,
   TestService,
+  type Delivered,
+  type MailCatcher,
   type RunningProcess,
 } from '@sniff/service-kit/testing';
 import { Client } from 'pg';
 import { FeedbackAppModule } from './app.module';
 import type { FeedbackConfig } from './config';
-
-// maildev ships no types: the part of its API these tests use.
-interface MailDevServer {
-  listen(done: (err?: Error) => void): void;
-  close(done: () => void): void;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const MailDev = require('maildev') as new (options: object) => MailDevServer;
-
-interface Delivered {
-  subject: string;
-  text: string;
-  from: { address: string; name: string }[];
-  to: { address: string }[];
-  cc?: { address: string }[];
-  replyTo?: { address: string }[];
-}
 
 /**
  * feedback/send against a real SMTP server (maildev, read through its REST API) and a real Postgres:
@@ -38,9 +24,7 @@ interface Delivered {
  */
 describe('feedback', () => {
   let db: { url: string; drop(): Promise<void> };
-  let maildev: MailDevServer;
-  let inbox: string;
-  let smtpPort: number;
+  let mail: MailCatcher;
   let service: TestService;
 
   const start = async (overrides: Partial<FeedbackConfig>, databaseUrl = db.url) => {
@@ -53,7 +37,7 @@ describe('feedback', () => {
       headers: asOwner(owner),
       body: JSON.stringify({ email: `${owner}@example.com`, ...body }),
     });
-  const delivered = async (): Promise<Delivered[]> => (await (await fetch(`${inbox}/email`)).json()) as Delivered[];
+  const delivered = (): Promise<Delivered[]> => mail.delivered();
   const stored = async (owner: string, to = service) =>
     (
       (await (await fetch(`${to.url}/internal/owners/${owner}`, { headers: asInternal() })).json()) as {
@@ -63,13 +47,9 @@ describe('feedback', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const [smtp, web] = await freePorts(2);
-    smtpPort = smtp!;
-    inbox = `http://127.0.0.1:${web}`;
-    maildev = new MailDev({ smtp: smtpPort, web, ip: '127.0.0.1', silent: true });
-    await new Promise<void>((resolve, reject) => maildev.listen((err) => (err ? reject(err) : resolve())));
+    mail = await startMailCatcher();
     service = await start({
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: mail.smtpUrl,
       FEEDBACK_TO: 'feedback@sniff.test',
       SUPPORT_EMAIL: 'support@sniff.test',
       FEEDBACK_PER_WINDOW: 3,
@@ -78,7 +58,7 @@ describe('feedback', () => {
   });
   afterAll(async () => {
     await service?.close();
-    await new Promise<void>((resolve) => maildev?.close(resolve));
+    await mail?.close();
     await db?.drop();
   });
 

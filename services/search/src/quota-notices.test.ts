@@ -6,9 +6,13 @@ import {
   asInternal,
   createTestDatabase,
   freePorts,
+  prepareLocalIdp,
+  startMailCatcher,
   startNodeProcess,
   startTestService,
   testConfig,
+  type LocalIdp,
+  type MailCatcher,
   type RunningProcess,
   type TestService,
 } from '@sniff/service-kit/testing';
@@ -18,25 +22,6 @@ import { SearchAppModule } from './app.module';
 import type { SearchConfig } from './config';
 import { QuotaNotices } from './usage/quota-notices';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { localCertificate } = require('@sniff/infra/idp/local-tls.js') as {
-  localCertificate(dir: string): Promise<{ certFile: string; keyFile: string }>;
-};
-// maildev ships no types: the part of its API these tests use.
-interface MailDevServer {
-  listen(done: (err?: Error) => void): void;
-  close(done: () => void): void;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const MailDev = require('maildev') as new (options: object) => MailDevServer;
-
-interface Delivered {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-const MGMT = { id: 'quota-notices-m2m', secret: 'quota-notices-m2m-secret-0123456789' };
 const OWNER = { sub: 'auth0|quota-owner', email: 'quota.owner@example.com' };
 const MAY = {
   periodStart: new Date('2026-05-01T00:00:00Z'),
@@ -55,12 +40,11 @@ describe('quota notices', () => {
   let db: { url: string; drop(): Promise<void> };
   let sql: Client;
   let tlsDir: string;
-  let idp: RunningProcess;
+  let idp: LocalIdp;
   let billing: RunningProcess;
   let billingUrl: string;
   let feedback: TestService;
-  let maildev: MailDevServer;
-  let inbox: string;
+  let mail: MailCatcher;
   let searchConfig: ReturnType<typeof testConfig> & Partial<SearchConfig>;
   const searches: TestService[] = [];
 
@@ -72,9 +56,7 @@ describe('quota notices', () => {
   };
   const noticesOf = (service: TestService) => service.app.get(QuotaNotices);
   const mailsTo = async (address: string) =>
-    ((await (await fetch(`${inbox}/email`)).json()) as Delivered[]).filter((m) =>
-      m.to.some((t) => t.address === address),
-    );
+    (await mail.delivered()).filter((m) => m.to.some((t) => t.address === address));
   const jobs = async (state?: string) =>
     (
       await sql.query(
@@ -103,22 +85,9 @@ describe('quota notices', () => {
     sql = new Client({ connectionString: db.url });
     await sql.connect();
     tlsDir = mkdtempSync(join(tmpdir(), 'sniff-quota-notices-tls-'));
-    const tls = await localCertificate(tlsDir);
-    const [idpPort, billingPort, smtpPort, webPort] = await freePorts(4);
-    idp = await startNodeProcess(
-      [join(__dirname, '..', '..', '..', 'infra', 'idp', 'server.mjs')],
-      {
-        DATABASE_URL: db.url,
-        IDP_PORT: String(idpPort),
-        IDP_ISSUER: `http://localhost:${idpPort}/`,
-        PUBLIC_URL: 'http://localhost:8080',
-        IDP_TLS_CERT_FILE: tls.certFile,
-        IDP_TLS_KEY_FILE: tls.keyFile,
-        IDP_MGMT_CLIENT_ID: MGMT.id,
-        IDP_MGMT_CLIENT_SECRET: MGMT.secret,
-      },
-      'identity provider on',
-    );
+    idp = await prepareLocalIdp({ dir: tlsDir });
+    await idp.start(db.url);
+    const [billingPort] = await freePorts(1);
     // The owner signed up at the identity provider (its own table; no password is needed here).
     await sql.query(`INSERT INTO idp.accounts (id, email, name, password_hash) VALUES ($1, $2, 'Quota Owner', 'x')`, [
       OWNER.sub,
@@ -129,26 +98,22 @@ describe('quota notices', () => {
       ...plansOnlyBillingConfig(testConfig(db.url), ''),
       PORT: billingPort,
       LOG_LEVEL: 'log', // it says when it listens
-      AUTH0_MGMT_DOMAIN: `localhost:${idpPort}`,
-      AUTH0_MGMT_CLIENT_ID: MGMT.id,
-      AUTH0_MGMT_CLIENT_SECRET: MGMT.secret,
+      ...idp.management,
     };
     billingUrl = `http://127.0.0.1:${billingPort}`;
     billing = await startNodeProcess(
       [join(__dirname, '..', '..', 'billing', 'dist', 'main.js')],
       {
         ...Object.fromEntries(Object.entries(billingConfig).map(([k, v]) => [k, String(v)])),
-        NODE_EXTRA_CA_CERTS: tls.certFile,
+        NODE_EXTRA_CA_CERTS: idp.certFile,
       },
       `listening on ${billingUrl}`,
     );
 
-    inbox = `http://127.0.0.1:${webPort}`;
-    maildev = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', silent: true });
-    await new Promise<void>((resolve, reject) => maildev.listen((err) => (err ? reject(err) : resolve())));
+    mail = await startMailCatcher();
     const feedbackConfig = {
       ...testConfig(db.url),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: mail.smtpUrl,
       NOTICES_FROM: 'Sniff <no-reply@sniff.test>',
     };
     feedback = await startTestService(FeedbackAppModule.forRoot(feedbackConfig), feedbackConfig);
@@ -165,7 +130,7 @@ describe('quota notices', () => {
     await feedback?.close();
     await billing?.kill();
     await idp?.kill();
-    await new Promise<void>((resolve) => (maildev ? maildev.close(resolve) : resolve()));
+    await mail?.close();
     await sql?.end();
     await db?.drop();
     if (tlsDir) rmSync(tlsDir, { recursive: true, force: true });

@@ -53,3 +53,5 @@ export function asInternal(): Record<string, string> {
   return { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN };
 }
 export { freePorts, startNodeProcess, type RunningProcess } from './node-process';
+export { prepareLocalIdp, type LocalIdp, type ManagementSettings } from './local-idp';
+export { startMailCatcher, type Delivered, type MailAddress, type MailCatcher } from './mail-catcher';

@@ -25,6 +25,12 @@ export class Metrics {
     );
   }
 
+  /**
+   * What GET /metrics answers: this registry's figures, or a whole replica's totals where the
+   * service runs several worker processes (search replaces it with its cluster's aggregate).
+   */
+  scrape: () => Promise<string> = () => this.registry.metrics();
+
   /** One answered request; `route` is the route's pattern (never the raw path: ids would explode the series). */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
     this.requests.observe({ method, route, status: String(status) }, seconds);
@@ -74,7 +80,7 @@ class MetricsController {
   @Header('cache-control', 'no-store')
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   scrape(): Promise<string> {
-    return this.metrics.registry.metrics();
+    return this.metrics.scrape();
   }
 }
 

@@ -7,6 +7,7 @@ import { StoreSettings1763760000000 } from './migrations/1763760000000-StoreSett
 import { SearchUsage1763770000000 } from './migrations/1763770000000-SearchUsage';
 import { QuotaNotices1763780000000 } from './migrations/1763780000000-QuotaNotices';
 import { QuotaTally1764800000000 } from './migrations/1764800000000-QuotaTally';
+import { StoreChangeNotices1764900000000 } from './migrations/1764900000000-StoreChangeNotices';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
 import { SearchModule, type SearchModuleOptions } from './search/search.module';
@@ -30,6 +31,7 @@ export class SearchAppModule {
             SearchUsage1763770000000,
             QuotaNotices1763780000000,
             QuotaTally1764800000000,
+            StoreChangeNotices1764900000000,
           ],
         }),
         HealthModule,

@@ -15,10 +15,28 @@ export const searchConfigSchema = baseServiceConfigSchema.extend({
     .min(1)
     .max(64)
     .default(() => Math.min(2, availableParallelism())),
+  /**
+   * Worker i (from 0) also listens on SEARCH_WORKER_PORT + i, so a load balancer can send each
+   * store's searches to the workers that hold it (placement by store: infra/deploy/k8s/search-lb.cfg).
+   * Unset: the workers share PORT only, as on one host (`npm start`).
+   */
+  SEARCH_WORKER_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   /** Memory for the stores' indexes on this replica (worker), in MB (least recently used leave first). */
   SEARCH_CACHE_MB: z.coerce.number().min(1).default(1024),
-  /** How often a cached index checks for a newer snapshot written by another replica. */
-  SEARCH_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
+  /**
+   * A direct Postgres connection (not through PgBouncer's transaction pooling, which cannot
+   * LISTEN) on which each worker hears store changes. Unset: DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url('must be a postgres:// URL').optional()),
+  /**
+   * Store changes reach the workers holding the store by Postgres notification (search_store_changed).
+   * Besides, a held index is checked against the database when it is older than this: 0 (the default)
+   * never, as long as the notifications flow; while they do not (connection lost), every 2 s.
+   */
+  SEARCH_REVALIDATE_MS: z.coerce.number().int().min(0).default(0),
   /**
    * The analytics service, asked for each store's popular queries to suggest beside the index's
    * own words. Absent or empty: suggestions come from the index alone.

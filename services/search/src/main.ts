@@ -3,11 +3,17 @@ import cluster from 'node:cluster';
 import { loadConfig, runService } from '@sniff/service-kit';
 import { SearchAppModule } from './app.module';
 import { searchConfigSchema } from './config';
-import { runWorkers } from './workers';
+import { runWorkers, servePlacement } from './workers';
 
 const workers = cluster.isPrimary ? workerCount() : 1;
 if (workers > 1) runWorkers(workers);
-else void runService('search', searchConfigSchema, (config) => SearchAppModule.forRoot(config));
+else
+  void runService('search', searchConfigSchema, (config) => SearchAppModule.forRoot(config))
+    .then(servePlacement)
+    .catch((error: Error) => {
+      console.error(`search: ${error.message}`);
+      process.exit(1);
+    });
 
 /** SEARCH_WORKERS (bad settings: the message and exit 1, as runService does). */
 function workerCount(): number {

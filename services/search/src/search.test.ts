@@ -35,7 +35,8 @@ describe('search service', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = { ...testConfig(db.url), SEARCH_REVALIDATE_MS: 0 };
+    // Every search checks the database (1 ms): a replica is read right after another wrote. Push: store-changes.test.ts.
+    const config = { ...testConfig(db.url), SEARCH_REVALIDATE_MS: 1 };
     svc = await startTestService(SearchAppModule.forRoot(config), config);
     replica = await startTestService(SearchAppModule.forRoot(config), config);
     const res = await put(svc.url, 'store-1', SITE_DOCUMENTS);
@@ -257,7 +258,7 @@ describe('search service', () => {
     await ask('pricing'); // loaded and cached
     const query = jest.spyOn(replica.app.get(DataSource), 'query');
     try {
-      // the revalidation window is 0 here: every search wants a freshness check
+      // the revalidation window is 1 ms here: every search wants a freshness check
       const answers = await Promise.all(Array.from({ length: 20 }, () => ask('pric')));
       expect(answers.every((a) => a.hits[0]?.id === 'pricing')).toBe(true);
       const checks = query.mock.calls.filter(([sql]) => String(sql).includes('"built_at"'));

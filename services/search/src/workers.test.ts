@@ -44,6 +44,19 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
   }
 }
 
+/** A port whose next one is free too: the two workers' own ports. */
+async function freePair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const next = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once('error', () => resolve(false))
+        .listen(port + 1, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (next) return port;
+  }
+}
+
 const workerPids = (primary: number) =>
   execFileSync('ps', ['-o', 'pid=', '--ppid', String(primary)], { encoding: 'utf8' })
     .split('\n')
@@ -54,6 +67,8 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
   let db: { url: string; drop(): Promise<void> };
   let service: ChildProcess;
   let base: string;
+  /** Each worker's own address (SEARCH_WORKER_PORT + its number). */
+  let own: string[];
   let output = '';
 
   const put = (storeId: string, documents: IndexDocument[]) =>
@@ -62,21 +77,26 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
       headers: asInternal(),
       body: JSON.stringify({ documents }),
     });
-  /** The hit ids of `q` from `times` searches on new connections (both workers answer some). */
-  const everyWorker = async (storeId: string, q: string, times = 8) => {
-    const answers = [];
-    for (let i = 0; i < times; i++) {
-      const res = await getFresh(`${base}/v1/stores/${storeId}/search?q=${encodeURIComponent(q)}`);
-      answers.push(res.status === 200 ? (JSON.parse(res.body) as SearchResponse).hits.map((h) => h.id) : res.status);
-    }
-    return answers;
+  const ids = async (at: string, storeId: string, q: string) => {
+    const res = await getFresh(`${at}/v1/stores/${storeId}/search?q=${encodeURIComponent(q)}`);
+    return res.status === 200 ? (JSON.parse(res.body) as SearchResponse).hits.map((h) => h.id) : res.status;
   };
+  /** The hit ids of `q` from each worker, asked on its own port. */
+  const everyWorker = (storeId: string, q: string) => Promise.all(own.map((at) => ids(at, storeId, q)));
+  const held = async (at: string) =>
+    (await (await fetch(`${at}/internal/index-cache`, { headers: asInternal() })).json()) as {
+      stores: string[];
+      hits: number;
+      misses: number;
+    };
 
   beforeAll(async () => {
     if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first`);
     db = await createTestDatabase();
     const port = await freePort();
+    const workerPort = await freePair();
     base = `http://127.0.0.1:${port}`;
+    own = [0, 1].map((i) => `http://127.0.0.1:${workerPort + i}`);
     service = spawn(process.execPath, [MAIN], {
       env: {
         ...process.env,
@@ -86,8 +106,7 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
         INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
         LOG_LEVEL: 'log',
         SEARCH_WORKERS: '2',
-        // Far beyond the test: a worker sees another's change only because it was told.
-        SEARCH_REVALIDATE_MS: '600000',
+        SEARCH_WORKER_PORT: String(workerPort),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -104,17 +123,48 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
     await db?.drop();
   });
 
-  it('shows every worker a re-index and a deletion at once', async () => {
+  it("answers on each worker's own port, where a worker holds only the stores searched there", async () => {
+    expect((await put('store-a', SITE_DOCUMENTS)).status).toBe(200);
+    expect((await put('store-b', SITE_DOCUMENTS)).status).toBe(200);
+    expect(await ids(own[0]!, 'store-a', 'pricing')).toContain('pricing');
+    expect(await ids(own[1]!, 'store-b', 'pricing')).toContain('pricing');
+    const [first, second] = await Promise.all(own.map(held));
+    expect(first!.stores).toContain('store-a');
+    expect(first!.stores).not.toContain('store-b');
+    expect(second!.stores).toContain('store-b');
+    expect(second!.stores).not.toContain('store-a');
+  });
+
+  it("answers a scrape of the shared port with the replica's totals", async () => {
+    for (let i = 0; i < 3; i++) await ids(own[0]!, 'store-a', 'pricing');
+    await ids(own[1]!, 'store-b', 'pricing');
+    const workers = await Promise.all(own.map(held));
+    const lookups = workers.reduce((sum, w) => sum + w.hits + w.misses, 0);
+    const text = (await getFresh(`${base}/metrics`)).body;
+    const total = [...text.matchAll(/^sniff_index_cache_lookups_total\{[^}]*\} (\d+)$/gm)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+    // Neither worker alone has them all: the scrape added both up.
+    expect(Math.max(...workers.map((w) => w.hits + w.misses))).toBeLessThan(lookups);
+    expect(total).toBe(lookups);
+  });
+
+  it('shows every worker a re-index and a deletion made through another', async () => {
     expect((await put('store-w', SITE_DOCUMENTS)).status).toBe(200);
     // Both workers load the first index and keep it.
-    for (const ids of await everyWorker('store-w', 'pricing')) expect(ids).toContain('pricing');
+    for (const found of await everyWorker('store-w', 'pricing')) expect(found).toContain('pricing');
     const added = { ...SITE_DOCUMENTS[0], id: 'gift-cards', title: 'Gift cards', url: 'https://shop.example/gift' };
     expect((await put('store-w', [...SITE_DOCUMENTS, added])).status).toBe(200);
-    for (const ids of await everyWorker('store-w', 'gift cards')) expect(ids).toContain('gift-cards');
+    await until(
+      async () =>
+        (await everyWorker('store-w', 'gift cards')).every((f) => Array.isArray(f) && f.includes('gift-cards')),
+      'the re-index on both workers',
+    );
 
     const removed = await fetch(`${base}/internal/stores/store-w`, { method: 'DELETE', headers: asInternal() });
     expect(removed.status).toBe(200);
-    expect(await everyWorker('store-w', 'pricing')).toEqual(Array(8).fill(404));
+    await until(async () => (await everyWorker('store-w', 'pricing')).every((f) => f === 404), 'the deletion');
   });
 
   it('starts another worker when one dies, and stops them all on SIGTERM', async () => {
@@ -126,7 +176,8 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
       const now = workerPids(service.pid!);
       return now.length === 2 && !now.includes(before[0]);
     }, 'a new worker');
-    await until(async () => (await everyWorker('store-r', 'pricing', 4)).every((ids) => Array.isArray(ids)), 'answers');
+    // The new worker took the same number, so its own port answers again.
+    await until(async () => (await everyWorker('store-r', 'pricing')).every((f) => Array.isArray(f)), 'answers');
 
     const workers = workerPids(service.pid!);
     service.kill('SIGTERM');

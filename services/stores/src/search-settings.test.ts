@@ -32,7 +32,8 @@ async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: str
 
 /** The real search service on a fixed port, so it can be stopped and started again at the same address. */
 async function startSearch(databaseUrl: string, port: number): Promise<{ app: INestApplication; url: string }> {
-  const config = { ...testConfig(databaseUrl), PORT: port, SEARCH_REVALIDATE_MS: 0 };
+  // Every search checks the database (1 ms): what a test saves is read at once.
+  const config = { ...testConfig(databaseUrl), PORT: port, SEARCH_REVALIDATE_MS: 1 };
   const app = await createServiceApp(SearchAppModule.forRoot(config), config);
   await app.listen(port, '127.0.0.1');
   return { app, url: `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}` };

@@ -32,6 +32,18 @@ export const webhookAnswerSchema = z.object({
   ignored: z.literal(true).optional(),
 });
 export const widgetRulesForgottenSchema = z.object({ storeId: z.string(), forgotten: z.literal(true) });
+/** search: GET /internal/index-cache, what the worker that answers holds (placement checks, the scale bench). */
+export const indexCacheSchema = z.object({
+  /** Stores whose index this worker holds, least recently used first. */
+  stores: z.array(z.string()),
+  /** Memory those indexes take, by their own estimate. */
+  bytes: z.number().int(),
+  /** Index lookups answered from memory, and loaded, since the worker started. */
+  hits: z.number().int(),
+  misses: z.number().int(),
+  /** Whether store changes reach this worker by notification now. */
+  listening: z.boolean(),
+});
 export const storeRefsSchema = z.array(z.object({ id: z.string(), url: z.string() }));
 /** DELETE /internal/owners/:sub on feedback: the owner's messages (`deleted`) and the notices mailed to them. */
 export const messagesDeletedSchema = z.object({ deleted: z.number().int(), notices: z.number().int() });

@@ -11,6 +11,7 @@ import { endpoint } from './endpoint';
 import {
   deletedStoreSchema,
   eventOutcomeSchema,
+  indexCacheSchema,
   indexedStoreSchema,
   savedSettingsSchema,
   settingsVersionQuerySchema,
@@ -85,6 +86,15 @@ export const forgetWidgetRules = /*#__PURE__*/ endpoint({
   access: 'internal',
   summary: 'The owner saved a new widget design: ask the stores service again',
   response: widgetRulesForgottenSchema,
+});
+
+export const indexCache = /*#__PURE__*/ endpoint({
+  service: 'search',
+  method: 'GET',
+  path: '/internal/index-cache',
+  access: 'internal',
+  summary: 'The stores whose index the answering worker holds (each worker also answers on its own port)',
+  response: indexCacheSchema,
 });
 
 export const deleteStore = /*#__PURE__*/ endpoint({

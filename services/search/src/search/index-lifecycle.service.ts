@@ -5,20 +5,24 @@ import type { Counter } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { SEARCH_ENGINE, SearchEngine, SearchIndex } from '../engine/search-index';
-import { SiblingWorkers } from '../workers';
 import { DocumentEntity } from './document.entity';
 import { CachedIndex, CachedRules, IndexCache } from './index-cache';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
+import { StoreChanges } from './store-changes';
 import { StoreSettingsService } from './store-settings.service';
 import { StoreWrites } from './store-writes';
 import { Suggestions } from './suggestions.service';
 import { WidgetRules } from './widget-rules';
 
+/** How often a held index is checked against the database while store changes are not heard. */
+const UNHEARD_REVALIDATE_MS = 2_000;
+
 /**
- * The indexes this worker holds: loaded from their snapshot on a store's first search, checked
- * against the database every SEARCH_REVALIDATE_MS (another replica may have re-indexed the store
- * or saved its settings), rebuilt from the stored documents when the snapshot is missing or of
- * another engine, swapped in after a re-index, and every change told to the sibling workers.
+ * The indexes this worker holds: loaded from their snapshot on a store's first search, refreshed
+ * when the database announces a change to the store (a re-index or settings saved by any replica:
+ * StoreChanges), caught up from one version read of every held store when the announcements had a
+ * gap, rebuilt from the stored documents when the snapshot is missing or of another engine, and
+ * swapped in at once in the worker that re-indexed.
  */
 @Injectable()
 export class IndexLifecycle implements OnModuleDestroy {
@@ -27,7 +31,8 @@ export class IndexLifecycle implements OnModuleDestroy {
   private readonly loading = new Map<string, Promise<CachedIndex | null>>();
   /** Freshness checks under way, per store: searches arriving meanwhile share them (loads: `loading`). */
   private readonly checking = new Map<string, Promise<CachedIndex | null>>();
-  private readonly stopListening: () => void;
+  private hits = 0;
+  private misses = 0;
   /** Index lookups found in memory or loaded. */
   private readonly lookups?: Counter<'result'>;
 
@@ -36,7 +41,7 @@ export class IndexLifecycle implements OnModuleDestroy {
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     private readonly settings: StoreSettingsService,
-    private readonly siblings: SiblingWorkers,
+    private readonly changes: StoreChanges,
     private readonly widgetRules: WidgetRules,
     private readonly writes: StoreWrites,
     suggestions: Suggestions,
@@ -52,30 +57,95 @@ export class IndexLifecycle implements OnModuleDestroy {
       );
       metrics.gauge('index_cache_stores', 'Stores whose index is in memory', (g) => g.set(this.cache.size));
     }
-    this.stopListening = siblings.listen((storeId) => {
-      this.cache.expire(storeId);
-      this.widgetRules.forget(storeId);
-    });
-  }
-
-  onModuleDestroy(): void {
-    this.stopListening();
+    changes.listen({ changed: (storeId) => this.changed(storeId), resynced: () => void this.catchUp() });
   }
 
   /**
-   * The store's index and query rules: from memory, confirmed against the snapshot and the
-   * settings every SEARCH_REVALIDATE_MS, else loaded. Null: unknown store.
+   * The store's index and query rules: from memory while no change to the store was announced,
+   * else confirmed against the snapshot and the settings, else loaded. Null: unknown store.
    */
   entryFor(storeId: string): Promise<CachedIndex | null> {
     const entry = this.cache.get(storeId);
+    if (entry) this.hits++;
+    else this.misses++;
     this.lookups?.inc({ result: entry ? 'hit' : 'miss' });
-    if (entry && Date.now() - entry.checkedAt < this.config.SEARCH_REVALIDATE_MS) return Promise.resolve(entry);
-    return entry ? once(this.checking, storeId, () => this.check(storeId, entry)) : this.loadOnce(storeId);
+    if (entry && this.current(entry)) return Promise.resolve(entry);
+    return entry ? this.checkOnce(storeId, entry) : this.loadOnce(storeId);
   }
 
   /** The stores whose index this worker holds (the usage check learns their owners). */
   cachedStoreIds(): string[] {
     return this.cache.storeIds();
+  }
+
+  /** What this worker holds, for GET /internal/index-cache. */
+  held() {
+    return {
+      stores: this.cache.storeIds(),
+      bytes: Math.round(this.cache.bytes),
+      hits: this.hits,
+      misses: this.misses,
+      listening: this.changes.listening,
+    };
+  }
+
+  onModuleDestroy(): void {
+    this.changes.listen({ changed: () => {}, resynced: () => {} });
+  }
+
+  /** Whether a held entry may answer without asking the database (see SEARCH_REVALIDATE_MS). */
+  private current(entry: CachedIndex): boolean {
+    if (entry.checkedAt === 0) return false; // a change was announced
+    const age = Date.now() - entry.checkedAt;
+    if (this.config.SEARCH_REVALIDATE_MS > 0) return age < this.config.SEARCH_REVALIDATE_MS;
+    return this.changes.listening || age < UNHEARD_REVALIDATE_MS;
+  }
+
+  /**
+   * A change to the store was announced: if this worker holds it, the new state is read now, so the
+   * next search finds it in memory (a store this worker does not hold costs nothing).
+   */
+  private changed(storeId: string): void {
+    this.widgetRules.forget(storeId);
+    this.cache.expire(storeId);
+    const entry = this.cache.get(storeId);
+    if (entry) this.checkOnce(storeId, entry).catch((error: Error) => this.refreshFailed(storeId, error));
+  }
+
+  /**
+   * After a gap in the announcements: one version read of every held store; the changed ones
+   * refresh. (Widget rules missed in the gap are asked again within SEARCH_WIDGET_RULES_TTL_MS.)
+   */
+  private async catchUp(): Promise<void> {
+    const held = this.cache.storeIds();
+    if (!held.length) return;
+    try {
+      const rows: { store_id: string; built_at: Date; version: number | null }[] = await this.db.query(
+        `SELECT s."store_id", s."built_at", st."version" FROM "search"."index_snapshots" s
+         LEFT JOIN "search"."store_settings" st ON st."store_id" = s."store_id" WHERE s."store_id" = ANY($1)`,
+        [held],
+      );
+      const now = new Map(rows.map((r) => [r.store_id, r]));
+      for (const storeId of held) {
+        const entry = this.cache.get(storeId);
+        const row = now.get(storeId);
+        if (!entry) continue;
+        if (row && row.built_at.getTime() === entry.builtAt && (row.version ?? 0) === entry.version) {
+          entry.checkedAt = Date.now();
+        } else {
+          this.changed(storeId);
+        }
+      }
+    } catch (error) {
+      // Entries keep their age: they are checked one by one as searches come (see current()).
+      this.logger.warn(`catching up on store changes failed: ${(error as Error).message}`);
+    }
+  }
+
+  private refreshFailed(storeId: string, error: Error): void {
+    this.logger.warn(
+      `refreshing store ${storeId} after a change failed (its next search tries again): ${error.message}`,
+    );
   }
 
   /**
@@ -86,26 +156,27 @@ export class IndexLifecycle implements OnModuleDestroy {
     const generation = this.cache.generation(storeId);
     const rules = await this.settings.read(storeId);
     if (!this.cache.set(storeId, index, builtAt.getTime(), rules, generation)) this.cache.delete(storeId);
-    this.siblings.announce(storeId);
   }
 
-  /** Newer settings for the store: applied to its cached index at once, and the siblings told. */
+  /** Newer settings for the store: applied to its cached index here at once (the others hear of them). */
   applyRules(storeId: string, rules: CachedRules): void {
     this.cache.setRules(storeId, rules);
-    this.siblings.announce(storeId);
   }
 
-  /** The store is gone: its index, widget rules and popular queries leave memory here and in the siblings. */
+  /** The store is gone: its index, widget rules and popular queries leave memory here (the others hear of it). */
   drop(storeId: string): void {
     this.cache.delete(storeId);
     this.widgetRules.forget(storeId);
-    this.siblings.announce(storeId);
   }
 
-  /** The store's widget rules changed (a plan or widget settings): asked again here and in the siblings. */
-  forgetWidgetRules(storeId: string): void {
+  /** The store's widget rules changed (a plan or widget settings): asked again by every worker that uses them. */
+  async forgetWidgetRules(storeId: string): Promise<void> {
     this.widgetRules.forget(storeId);
-    this.siblings.announce(storeId);
+    await this.changes.announce(storeId);
+  }
+
+  private checkOnce(storeId: string, entry: CachedIndex): Promise<CachedIndex | null> {
+    return once(this.checking, storeId, () => this.check(storeId, entry));
   }
 
   private loadOnce(storeId: string): Promise<CachedIndex | null> {

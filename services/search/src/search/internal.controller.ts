@@ -2,6 +2,7 @@ import { Controller, Param } from '@nestjs/common';
 import { SearchSettings, searchEndpoints } from '@sniff/contracts';
 import { type BodyOf, BodyLimit, Endpoint, MB, type QueryOf, ValidBody, ValidQuery } from '@sniff/service-kit';
 import { IndexingService } from './indexing.service';
+import { IndexLifecycle } from './index-lifecycle.service';
 import { SettingsPush } from './settings-push.service';
 import { StoreSettingsService } from './store-settings.service';
 
@@ -12,6 +13,7 @@ export class InternalController {
     private readonly indexing: IndexingService,
     private readonly pushes: SettingsPush,
     private readonly settings: StoreSettingsService,
+    private readonly indexes: IndexLifecycle,
   ) {}
 
   @Endpoint(searchEndpoints.replaceDocuments)
@@ -42,6 +44,12 @@ export class InternalController {
   @Endpoint(searchEndpoints.forgetWidgetRules)
   forgetWidgetRules(@Param('id') storeId: string) {
     return this.pushes.forgetWidgetRules(storeId);
+  }
+
+  /** What this worker holds (ask a worker on its own port: SEARCH_WORKER_PORT + its number). */
+  @Endpoint(searchEndpoints.indexCache)
+  indexCache() {
+    return this.indexes.held();
   }
 
   @Endpoint(searchEndpoints.deleteStore)

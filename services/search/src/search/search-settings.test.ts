@@ -70,7 +70,8 @@ describe('search settings', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = { ...testConfig(db.url), SEARCH_REVALIDATE_MS: 0 };
+    // Every search checks the database (1 ms): a replica is read right after another wrote. Push: store-changes.test.ts.
+    const config = { ...testConfig(db.url), SEARCH_REVALIDATE_MS: 1 };
     svc = await startTestService(SearchAppModule.forRoot(config), config);
     replica = await startTestService(SearchAppModule.forRoot(config), config);
   });

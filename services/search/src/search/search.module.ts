@@ -14,10 +14,10 @@ import { IndexingService } from './indexing.service';
 import { IndexLifecycle } from './index-lifecycle.service';
 import { QueryService } from './query.service';
 import { SettingsPush } from './settings-push.service';
+import { StoreChanges } from './store-changes';
 import { StoreSettingsService } from './store-settings.service';
 import { StoreWrites } from './store-writes';
 import { Suggestions } from './suggestions.service';
-import { SiblingWorkers } from '../workers';
 import { EVENT_KEYS, eventKeys } from '../events/event-keys';
 import { SearchEvents } from '../events/search-events.service';
 import { WidgetRules } from './widget-rules';
@@ -54,7 +54,7 @@ export class SearchModule implements OnModuleInit {
         Suggestions,
         StoreSettingsService,
         PopularQueries,
-        SiblingWorkers,
+        StoreChanges,
         SearchEvents,
         WidgetRules,
         QuotaGate,

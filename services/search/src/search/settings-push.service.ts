@@ -14,15 +14,14 @@ export class SettingsPush {
   /** PUT /internal/stores/:id/settings: stores the settings; applies them unless a newer version is in. */
   async save(storeId: string, settings: SearchSettings, version: number): Promise<SavedSettings> {
     const applied = await this.settings.save(storeId, settings, version);
-    // This replica applies them at once; its sibling workers are told; other hosts' replicas
-    // notice the new version when they revalidate.
+    // This worker applies them at once; the others hear of them from the database (StoreChanges).
     if (applied) this.indexes.applyRules(storeId, compileRules(settings, version));
     return { storeId, version, applied };
   }
 
-  /** DELETE /internal/stores/:id/widget-rules: this worker and its siblings ask the stores service again. */
-  forgetWidgetRules(storeId: string): { storeId: string; forgotten: true } {
-    this.indexes.forgetWidgetRules(storeId);
+  /** DELETE /internal/stores/:id/widget-rules: every worker of every replica asks the stores service again. */
+  async forgetWidgetRules(storeId: string): Promise<{ storeId: string; forgotten: true }> {
+    await this.indexes.forgetWidgetRules(storeId);
     return { storeId, forgotten: true };
   }
 }

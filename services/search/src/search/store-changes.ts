@@ -1,0 +1,110 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { SEARCH_CONFIG, SearchConfig } from '../config';
+
+/** The channel the database triggers (migration StoreChangeNotices) and `announce` send store ids on. */
+export const STORE_CHANGED_CHANNEL = 'search_store_changed';
+
+/** Longest pause between attempts to listen again after the connection is lost. */
+const MAX_RETRY_MS = 5_000;
+
+export interface StoreChangeListener {
+  /** A store's index, settings or widget rules changed (or the store was deleted). */
+  changed(storeId: string): void;
+  /** Notices flow again after a gap (start, lost connection): notices of the gap may be missing. */
+  resynced(): void;
+}
+
+/**
+ * Store changes by Postgres LISTEN/NOTIFY, on one connection of its own per worker
+ * (DATABASE_LISTEN_URL: a pooler in transaction mode cannot hold a LISTEN). Every replica and
+ * worker hears every change; the ones that hold the store refresh it, the others ignore it.
+ * Chosen over Redis pub/sub: the triggers send the notice in the writing transaction, so a change
+ * is heard exactly when it is committed, and `npm start` needs no Redis. When the connection is
+ * lost it is opened again, and the listener told to catch up from a version read.
+ */
+@Injectable()
+export class StoreChanges implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('StoreChanges');
+  private client?: Client;
+  private retry?: NodeJS.Timeout;
+  private attempts = 0;
+  private stopped = false;
+  private listener?: StoreChangeListener;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+  ) {}
+
+  /** True while notices reach this worker. */
+  get listening(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** One listener per worker: the index lifecycle. */
+  listen(listener: StoreChangeListener): void {
+    this.listener = listener;
+  }
+
+  /** Tells every worker of every replica that the store changed (what the triggers do not see: widget rules). */
+  async announce(storeId: string): Promise<void> {
+    await this.db.query(`SELECT pg_notify($1, $2)`, [STORE_CHANGED_CHANNEL, storeId]);
+  }
+
+  /** Listening before the app serves: no change made after the first search can go unheard. */
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({
+      connectionString: this.config.DATABASE_LISTEN_URL ?? this.config.DATABASE_URL,
+      application_name: 'sniff-search-listen',
+      // A silently dropped connection is noticed (and its gap caught up) instead of trusted.
+      keepAlive: true,
+    });
+    client.on('notification', (notice) => {
+      if (notice.channel === STORE_CHANGED_CHANNEL && notice.payload) this.listener?.changed(notice.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${STORE_CHANGED_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      this.again(error as Error);
+      return;
+    }
+    if (this.stopped) return void client.end().catch(() => undefined);
+    this.client = client;
+    if (this.attempts > 0) this.logger.log('listening for store changes again');
+    this.attempts = 0;
+    this.listener?.resynced();
+  }
+
+  private lost(client: Client, error?: Error): void {
+    if (client !== this.client || this.stopped) return;
+    this.client = undefined;
+    void client.end().catch(() => undefined);
+    this.again(error ?? new Error('connection closed'));
+  }
+
+  private again(error: Error): void {
+    if (this.stopped) return;
+    const pause = Math.min(100 * 2 ** this.attempts++, MAX_RETRY_MS);
+    this.logger.warn(`not listening for store changes (${error.message}); trying again in ${pause} ms`);
+    this.retry = setTimeout(() => void this.connect(), pause);
+  }
+}

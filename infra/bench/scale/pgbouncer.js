@@ -132,7 +132,7 @@ async function startPgBouncer({ databaseUrl, port, poolSize = 10, onExit }) {
       if (!exited) {
         const gone = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM'); // PgBouncer's immediate shutdown (SIGINT waits for its clients)
-        await Promise.race([gone, new Promise((r) => setTimeout(r, 3000))]);
+        await Promise.race([gone, new Promise((r) => setTimeout(r, 3000).unref())]);
         if (!exited) child.kill('SIGKILL');
       }
       rmSync(dir, { recursive: true, force: true });

@@ -188,6 +188,9 @@ async function main() {
       columns,
       kills,
       notes: [
+        "Today's routing is simulated with today's settings on the current search service: HAProxy round robin over " +
+          'every worker, SEARCH_REVALIDATE_MS=2000 (each held index checked against the database every 2 s); its ' +
+          'workers also hear store changes by NOTIFY, which this read-only load never triggers.',
         "Stores have no owner the search service can learn (no STORES_URL): the free plan's widget rules apply and " +
           'nothing is counted towards a quota, so every search is answered.',
         'HAProxy runs search-lb.cfg as deployed except its servers and binds (and -n 4096 for maxconn: the ' +

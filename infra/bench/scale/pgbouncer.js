@@ -140,6 +140,7 @@ async function startPgBouncer({ databaseUrl, port, poolSize = 10, onExit }) {
     /** Synchronous last resort (process exit). */
     kill() {
       if (!exited) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -47,7 +47,7 @@ function formatReport(r) {
     row('p50 / p99 latency', (c) => `${n(c.load.p50, 1)} / ${n(c.load.p99, 1)} ms`),
     row('errors (non-200 or network)', (c) => errorsCell(c.load)),
     row('machine load average (1 min) before / after', (c) => `${n(c.loadBefore, 1)} / ${n(c.loadAfter, 1)}`),
-    row('memory per replica (RSS of its 3 processes)', (c) =>
+    row(`memory per replica (RSS of its ${r.workers + 1} processes)`, (c) =>
       c.figures.perReplica.map((p) => (p.rssMb === null ? 'n/a' : `${n(p.rssMb)} MB`)).join(', '),
     ),
     row('index memory per replica (stores held)', (c) =>

@@ -50,7 +50,8 @@ async function openScaleDatabase() {
   const { startEmbeddedPostgres } = require('../../embedded-postgres');
   const dataDir = join(ROOT, '.data', 'scale-pglite');
   mkdirSync(dataDir, { recursive: true });
-  const pg = await startEmbeddedPostgres({ dataDir, port: 0 });
+  // in a child process: PGlite answering on this process's thread would stall the visitors' load loop
+  const pg = await startEmbeddedPostgres({ dataDir, port: 0, childProcess: true });
   return { url: pg.url, kind: 'embedded', stop: () => pg.stop() };
 }
 

@@ -21,29 +21,27 @@ async function killDuringLoad({ tier, victim, next, concurrency, durationMs, kil
   const killedAt = performance.now();
   tier.kill(victim);
 
-  // Every sampled store searched at once, again every 100 ms until it answers: a store answers again from
-  // the moment a search sent for it is answered (its first one after the kill, if HAProxy's retries
-  // already found it a live worker), so the figure is not how long the polling itself took.
+  // Every sampled store searched at once, each again 100 ms after a failure until it answers: a store
+  // answers again from the moment a search sent for it is answered (its first one after the kill, if
+  // HAProxy's retries already found it a live worker).
   const target = new URL(tier.lbUrl);
   const agent = new http.Agent({ keepAlive: true });
   const answeredAfter = new Map();
   const failedOnce = new Set();
-  const pending = new Set(sample);
-  const polling = (async () => {
-    while (pending.size && performance.now() - killedAt < giveUpMs) {
-      const round = performance.now();
-      await Promise.all(
-        [...pending].map(async (s) => {
-          const sent = performance.now();
-          const res = await request(agent, target, searchPath(s.storeId, s.q), 5_000);
-          if (!res.ok) return failedOnce.add(s.storeId);
-          answeredAfter.set(s.storeId, sent - killedAt);
-          pending.delete(s);
-        }),
-      );
-      await sleep(Math.max(0, 100 - (performance.now() - round)));
-    }
-  })();
+  const pollErrors = {};
+  const polling = Promise.all(
+    sample.map(async (s) => {
+      while (performance.now() - killedAt < giveUpMs) {
+        const sent = performance.now();
+        const res = await request(agent, target, searchPath(s.storeId, s.q), 5_000);
+        if (res.ok) return answeredAfter.set(s.storeId, sent - killedAt);
+        const kind = res.status ? `HTTP ${res.status}` : res.error;
+        pollErrors[kind] = (pollErrors[kind] ?? 0) + 1;
+        failedOnce.add(s.storeId);
+        await sleep(100);
+      }
+    }),
+  );
   // HAProxy's health checks: when both dead workers are marked down.
   let markedDownAfter = null;
   const watch = (async () => {
@@ -66,7 +64,10 @@ async function killDuringLoad({ tier, victim, next, concurrency, durationMs, kil
   const afterDown = markedDownAfter === null ? [] : visitors.log.filter((r) => r.start > killedAt + markedDownAfter);
   const times = [...answeredAfter.values()].sort((a, b) => a - b);
   const errorKinds = {};
-  for (const r of failed) errorKinds[r.status] = (errorKinds[r.status] ?? 0) + 1;
+  for (const r of failed) {
+    const kind = typeof r.status === 'number' ? `HTTP ${r.status}` : r.status;
+    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  }
   return {
     victim,
     visitors: {
@@ -93,6 +94,7 @@ async function killDuringLoad({ tier, victim, next, concurrency, durationMs, kil
     answeredAgain: answeredAfter.size,
     /** Sampled stores that had a search fail after the kill (the others answered throughout). */
     sampledFailedOnce: failedOnce.size,
+    pollErrors,
     unanswerable: sample.filter((s) => !answeredAfter.has(s.storeId)).map((s) => s.storeId),
     /** When the last sampled store's first answered search was sent (0: all answered from the kill on). */
     allAnsweredAfterMs: times.length === sample.length && times.length ? times[times.length - 1] : null,

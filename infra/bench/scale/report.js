@@ -101,9 +101,13 @@ function formatReport(r) {
       krow('HAProxy marked the dead workers down after', (k) => s(k.markedDownAfterMs)),
       krow('searches HAProxy redispatched to another worker', (k) => n(k.redispatched)),
       krow('stores the replica held (sampled)', (k) => `${n(k.heldBefore)} (${k.sampled})`),
+      krow('sampled stores with a failed search after the kill', (k) => {
+        const kinds = Object.entries(k.pollErrors ?? {}).map(([kind, count]) => `${count} × ${kind}`);
+        return `${k.sampledFailedOnce}${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
+      }),
       krow(
-        'sampled stores answering again: all after (median)',
-        (k) => `${s(k.allAnsweredAfterMs)} (${s(k.medianAnsweredAfterMs)})`,
+        "searches of every sampled store answered once sent (median's)",
+        (k) => `${s(k.allAnsweredAfterMs)} (${s(k.medianAnsweredAfterMs)}) after the kill`,
       ),
       krow('sampled stores still unanswerable', (k) => String(k.unanswerable.length)),
       krow('stores held by more than 2 live workers afterwards', (k) => String(k.storesOnMoreThanTwoWorkers)),

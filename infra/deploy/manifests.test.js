@@ -105,6 +105,53 @@ describe('compose file (infra/deploy/compose.yaml)', () => {
   });
 });
 
+/** The tag of an image reference (registry:port/name:tag@digest), or undefined when it has none. */
+const tagOf = (image) => /:([^/@]+)(@|$)/.exec(image.slice(image.lastIndexOf('/') + 1))?.[1];
+
+/** Every container and init container of the Kubernetes workloads, with where it is. */
+const containers = () =>
+  [...ofKind('Deployment'), ...ofKind('Job')].flatMap((w) =>
+    [...(w.spec.template.spec.initContainers ?? []), ...w.spec.template.spec.containers].map((c) => ({
+      where: `${w.kind} ${w.metadata.name} ${c.name}`,
+      container: c,
+      pod: w.spec.template.spec,
+    })),
+  );
+
+describe('image tags', () => {
+  const version = require(join(root, 'package.json')).version;
+  const compose = YAML.parse(readFileSync(join(__dirname, 'compose.yaml'), 'utf8'), { merge: true });
+
+  /** The image each reference pulls: kustomization.yaml's newTag for Sniff's own, compose's default for ${…}. */
+  function pulled(image) {
+    const set = kustomization.images?.find((i) => i.name === image);
+    if (set) return `${set.newName ?? image}:${set.newTag ?? ''}`;
+    return image.replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1');
+  }
+
+  it("tags Sniff's image with the root package.json version, in Kubernetes and in compose", () => {
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(kustomization.images).toContainEqual(expect.objectContaining({ name: 'sniff', newTag: version }));
+    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => s.image.startsWith('sniff:'))) {
+      expect({ name, image: pulled(service.image) }).toEqual({ name, image: `sniff:${version}` });
+    }
+  });
+
+  it('pulls no image untagged or as latest (Kubernetes, compose, Dockerfile)', () => {
+    const images = [
+      ...containers().map((c) => ({ where: c.where, image: pulled(c.container.image) })),
+      ...Object.entries(compose.services).map(([name, s]) => ({ where: `compose ${name}`, image: pulled(s.image) })),
+      ...[...readFileSync(join(__dirname, 'Dockerfile'), 'utf8').matchAll(/^FROM (\S+)/gm)].map((m) => ({
+        where: 'Dockerfile',
+        image: m[1],
+      })),
+    ];
+    expect(images.length).toBeGreaterThan(10);
+    const loose = images.filter(({ image }) => !tagOf(image) || tagOf(image) === 'latest');
+    expect(loose).toEqual([]);
+  });
+});
+
 describe('image', () => {
   it('keeps the local data directory, keys and build output out of the build context', () => {
     const ignored = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n');

@@ -9,6 +9,7 @@ const YAML = require('yaml');
 const root = join(__dirname, '..', '..');
 const k8sDir = join(__dirname, 'k8s');
 const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
+const { SERVICES: MIGRATED } = require('../bin/migrate');
 
 const docsOf = (file) =>
   YAML.parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((d) => {
@@ -75,6 +76,33 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     expect(job.spec.template.spec.containers[0].command).toEqual(['node', 'infra/bin/migrate.js']);
     expect(existsSync(join(root, 'infra', 'bin', 'migrate.js'))).toBe(true);
     expect(ofKind('ConfigMap')[0].data.MIGRATE_ON_START).toBe('false');
+  });
+
+  it("starts no pod that uses the database before the Job has applied its image's migrations", () => {
+    // The services that own a schema (migrate.js's list); the gateway has none.
+    const users = ofKind('Deployment').filter((d) =>
+      d.spec.template.spec.containers.some((c) => MIGRATED.includes(c.env?.find((e) => e.name === 'SERVICE')?.value)),
+    );
+    expect(users.map((d) => d.metadata.name).sort()).toEqual([...MIGRATED].sort());
+    expect(existsSync(join(root, 'infra', 'bin', 'wait-for-migrations.js'))).toBe(true);
+    for (const d of users) {
+      const name = d.metadata.name;
+      const [app] = d.spec.template.spec.containers;
+      const wait = d.spec.template.spec.initContainers?.find((c) => c.name === 'wait-for-migrations');
+      expect({ name, wait: !!wait }).toEqual({ name, wait: true });
+      expect({ name, image: wait.image, command: wait.command }).toEqual({
+        name,
+        image: app.image,
+        command: ['node', 'infra/bin/wait-for-migrations.js'],
+      });
+      expect({ name, envFrom: wait.envFrom, securityContext: wait.securityContext }).toEqual({
+        name,
+        envFrom: app.envFrom,
+        securityContext: app.securityContext,
+      });
+      expect(wait.resources.limits.memory).toBeDefined();
+      expect(wait.resources.requests.memory).toBeDefined();
+    }
   });
 });
 

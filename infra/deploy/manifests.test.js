@@ -22,6 +22,13 @@ const objects = [...kustomization.resources, 'secrets.example.yaml'].flatMap((fi
   docsOf(file).map((object) => ({ file, object })),
 );
 const ofKind = (kind) => objects.filter((o) => o.object.kind === kind).map((o) => o.object);
+const named = (kind, name) => ofKind(kind).find((o) => o.metadata.name === name);
+/** ConfigMaps kustomize generates from files (configMapGenerator). */
+const generated = kustomization.configMapGenerator ?? [];
+
+/** The container port a probe or a Service's targetPort names (by name or number). */
+const portOf = (container, port) =>
+  typeof port === 'number' ? port : container.ports.find((p) => p.name === port)?.containerPort;
 
 /** The kubernetes-models class of an object, e.g. apps/v1 Deployment -> kubernetes-models/apps/v1/Deployment. */
 function modelOf({ apiVersion, kind }) {
@@ -32,6 +39,8 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
   it('lists every manifest file in kustomization.yaml, and only files that exist', () => {
     const files = readdirSync(k8sDir).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
     expect([...kustomization.resources, 'secrets.example.yaml'].sort()).toEqual(files.sort());
+    for (const file of generated.flatMap((g) => g.files))
+      expect({ file, exists: existsSync(join(k8sDir, file)) }).toEqual({ file, exists: true });
   });
 
   it.each(objects.map((o) => [`${o.file}: ${o.object.kind} ${o.object.metadata?.name}`, o.object]))(
@@ -43,7 +52,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
   );
 
   it('runs every service, each with resources, probes split into liveness and readiness, and a disruption budget', () => {
-    const deployments = ofKind('Deployment');
+    const deployments = ofKind('Deployment').filter((d) => d.spec.template.spec.containers[0].image === 'sniff');
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...SERVICES].sort());
     for (const d of deployments) {
       const [container] = d.spec.template.spec.containers;
@@ -69,6 +78,89 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     const [ingress] = ofKind('Ingress');
     expect(ingress.spec.tls[0].secretName).toBeTruthy();
     expect(ingress.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+  });
+
+  describe('search tier: HAProxy placing stores on search workers (search-lb)', () => {
+    const cfgFile = join(k8sDir, 'search-lb.cfg');
+    const cfg = readFileSync(cfgFile, 'utf8');
+    const lb = named('Deployment', 'search-lb');
+    const search = named('Deployment', 'search');
+    const workers = named('Service', 'search-workers');
+
+    it('is valid HAProxy configuration (haproxy -c, the real binary)', () => {
+      const haproxy = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+      const run = spawnSync(haproxy, ['-c', '-f', cfgFile], { encoding: 'utf8' });
+      expect(run.error).toBeUndefined(); // CI installs Debian's haproxy (.ci/run)
+      expect({ status: run.status, output: `${run.stdout}${run.stderr}`.trim() }).toEqual({
+        status: 0,
+        output: 'Configuration file is valid',
+      });
+    });
+
+    it('runs as a Deployment of the official image, pinned, with the committed file read only', () => {
+      expect(lb).toBeDefined();
+      expect(lb.spec.replicas).toBeGreaterThanOrEqual(2);
+      const spec = lb.spec.template.spec;
+      const [haproxy] = spec.containers;
+      expect(haproxy.image).toMatch(/^haproxy:2\.6\.\d+$/);
+      // The ConfigMap kustomize generates from search-lb.cfg, mounted read only, is the file HAProxy reads.
+      const source = generated.find((g) => g.files?.includes('search-lb.cfg'));
+      expect(source).toBeDefined();
+      const volume = spec.volumes.find((v) => v.configMap?.name === source.name);
+      const mount = haproxy.volumeMounts.find((m) => m.name === volume?.name);
+      expect(mount.readOnly).toBe(true);
+      expect(haproxy.args).toEqual(['haproxy', '-f', `${mount.mountPath}/search-lb.cfg`]);
+      expect(haproxy.securityContext.readOnlyRootFilesystem).toBe(true);
+      for (const part of ['requests', 'limits']) expect(haproxy.resources[part].memory).toBeDefined();
+      expect(named('PodDisruptionBudget', 'search-lb').spec.selector.matchLabels).toEqual({ app: 'search-lb' });
+    });
+
+    it("probes and exposes to Prometheus the configuration's stats frontend, and serves what it binds", () => {
+      const [haproxy] = lb.spec.template.spec.containers;
+      const stats = Number(/frontend stats\n\s+bind :(\d+)/.exec(cfg)?.[1]);
+      const front = Number(/frontend search\n\s+bind :(\d+)/.exec(cfg)?.[1]);
+      expect([stats, front]).toEqual([8404, 8080]);
+      expect(cfg).toMatch(/monitor-uri \/healthz\n/);
+      expect(cfg).toMatch(/use-service prometheus-exporter if \{ path \/metrics \}/);
+      for (const probe of [haproxy.livenessProbe, haproxy.readinessProbe]) {
+        expect({ path: probe.httpGet.path, port: portOf(haproxy, probe.httpGet.port) }).toEqual({
+          path: '/healthz',
+          port: stats,
+        });
+      }
+      expect(lb.spec.template.metadata.annotations).toMatchObject({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(stats),
+        'prometheus.io/path': '/metrics',
+      });
+      // SEARCH_URL (http://search) goes through HAProxy's frontend.
+      expect(ofKind('ConfigMap')[0].data.SEARCH_URL).toBe('http://search');
+      const service = named('Service', 'search');
+      expect(service.spec.selector).toEqual({ app: 'search-lb' });
+      expect(portOf(haproxy, service.spec.ports[0].targetPort)).toBe(front);
+    });
+
+    it('finds every search worker through the headless Service search-workers', () => {
+      expect(workers.spec).toMatchObject({ clusterIP: 'None', publishNotReadyAddresses: false });
+      expect(workers.spec.selector).toEqual(search.spec.selector.matchLabels);
+      const [app] = search.spec.template.spec.containers;
+      const env = Object.fromEntries(app.env.map((e) => [e.name, e.value]));
+      const count = Number(env.SEARCH_WORKERS);
+      expect(env.SEARCH_WORKER_PORT).toBe('8081');
+      // http: the shared port; w<i>: worker i's, SEARCH_WORKER_PORT + i, on the container and the Service.
+      const expected = [
+        { name: 'http', port: 8080 },
+        ...Array.from({ length: count }, (_, i) => ({ name: `w${i}`, port: Number(env.SEARCH_WORKER_PORT) + i })),
+      ];
+      expect(workers.spec.ports.map((p) => ({ name: p.name, port: p.port }))).toEqual(expected);
+      for (const p of workers.spec.ports)
+        expect({ name: p.name, port: portOf(app, p.targetPort) }).toEqual({ name: p.name, port: p.port });
+      // Each server-template of the configuration looks up an SRV record of one of those ports, in our namespace.
+      const lookups = [...cfg.matchAll(/^\s*server-template \S+ \d+ (\S+)/gm)].map((m) => m[1]);
+      expect(lookups.sort()).toEqual(
+        expected.map((p) => `_${p.name}._tcp.search-workers.${kustomization.namespace}.svc.cluster.local`).sort(),
+      );
+    });
   });
 
   it('runs the migrations as a Job, and the services do not run them at start', () => {

@@ -1,8 +1,10 @@
 // CI's check of the deploy files, without a cluster or a Docker engine: every Kubernetes object against
 // the Kubernetes API schemas (kubernetes-models, generated from the API's OpenAPI), the compose file
 // against the Compose specification's schema (dclint), and the wiring between them (names, selectors, probes).
-const { spawnSync } = require('node:child_process');
-const { existsSync, readFileSync, readdirSync } = require('node:fs');
+const { spawn, spawnSync } = require('node:child_process');
+const { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const YAML = require('yaml');
 
@@ -10,6 +12,8 @@ const root = join(__dirname, '..', '..');
 const k8sDir = join(__dirname, 'k8s');
 const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
 const { SERVICES: MIGRATED } = require('../bin/migrate');
+const { Client } = require('pg');
+const { createTestDatabase } = require('../test-database');
 
 const docsOf = (file) =>
   YAML.parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((d) => {
@@ -25,6 +29,32 @@ const ofKind = (kind) => objects.filter((o) => o.object.kind === kind).map((o) =
 const named = (kind, name) => ofKind(kind).find((o) => o.metadata.name === name);
 /** ConfigMaps kustomize generates from files (configMapGenerator). */
 const generated = kustomization.configMapGenerator ?? [];
+
+/** An ini file (PgBouncer's) as { section: { key: value } }; ; and # start comments. */
+function parseIni(text) {
+  const sections = {};
+  let section;
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/^\s*[;#].*$/, '').trim();
+    if (!line) continue;
+    const head = /^\[(.+)\]$/.exec(line);
+    if (head) sections[(section = head[1])] = {};
+    else {
+      const [key, value] = line.split(/=(.*)/s).map((p) => p.trim());
+      sections[section][key] = value;
+    }
+  }
+  return sections;
+}
+
+/** A free loopback port. */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 
 /** The container port a probe or a Service's targetPort names (by name or number). */
 const portOf = (container, port) =>
@@ -161,6 +191,200 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
         expected.map((p) => `_${p.name}._tcp.search-workers.${kustomization.namespace}.svc.cluster.local`).sort(),
       );
     });
+  });
+
+  describe('database connections: PgBouncer in transaction mode (pgbouncer)', () => {
+    const iniFile = join(k8sDir, 'pgbouncer.ini');
+    const ini = parseIni(readFileSync(iniFile, 'utf8'));
+    const settings = ini.pgbouncer ?? {};
+    const bouncer = named('Deployment', 'pgbouncer');
+    const fromDirect = (name) => ({
+      name,
+      valueFrom: { secretKeyRef: { name: 'sniff-secrets', key: 'DATABASE_DIRECT_URL' } },
+    });
+    /** The Deployments of the services with a schema. */
+    const apps = () =>
+      ofKind('Deployment').filter((d) => MIGRATED.includes(d.spec.template.spec.containers[0].env?.[0]?.value));
+    const direct = (d) => d.spec.template.spec.containers[0].env.some((e) => e.name === 'DATABASE_URL');
+
+    it('pools by transaction, in every database it serves', () => {
+      expect(settings.pool_mode).toBe('transaction');
+      expect(Object.keys(ini.databases ?? {}).length).toBeGreaterThan(0);
+      for (const [db, line] of Object.entries(ini.databases)) {
+        expect({ db, mode: /pool_mode=(\w+)/.exec(line)?.[1] ?? settings.pool_mode }).toEqual({
+          db,
+          mode: 'transaction',
+        });
+      }
+    });
+
+    it('runs as a Deployment of a pinned image with the committed file read only, behind the Service pgbouncer', () => {
+      expect(bouncer).toBeDefined();
+      expect(bouncer.spec.replicas).toBeGreaterThanOrEqual(2);
+      const spec = bouncer.spec.template.spec;
+      const [container] = spec.containers;
+      expect(container.image).toMatch(/^ghcr\.io\/cloudnative-pg\/pgbouncer:\d+\.\d+\.\d+$/);
+      const mountOf = (volume) => container.volumeMounts.find((m) => m.name === volume?.name);
+      const source = generated.find((g) => g.files?.includes('pgbouncer.ini'));
+      const config = mountOf(spec.volumes.find((v) => v.configMap?.name === source?.name));
+      expect(config.readOnly).toBe(true);
+      expect(container.command).toEqual(['pgbouncer', `${config.mountPath}/pgbouncer.ini`]);
+      // The userlist comes from a Secret that secrets.example.yaml describes.
+      const auth = mountOf(spec.volumes.find((v) => v.secret));
+      const secret = named('Secret', spec.volumes.find((v) => v.name === auth.name).secret.secretName);
+      expect(settings.auth_file).toBe(`${auth.mountPath}/userlist.txt`);
+      expect(Object.keys(secret.stringData)).toEqual(['userlist.txt']);
+      expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+      expect(settings.unix_socket_dir).toBe(''); // no socket file on a read-only filesystem
+      for (const part of ['requests', 'limits']) expect(container.resources[part].memory).toBeDefined();
+      const listen = Number(settings.listen_port);
+      for (const probe of [container.livenessProbe, container.readinessProbe]) {
+        expect(portOf(container, probe.tcpSocket.port)).toBe(listen);
+      }
+      const service = named('Service', 'pgbouncer');
+      expect(service.spec.selector).toEqual({ app: 'pgbouncer' });
+      expect(portOf(container, service.spec.ports[0].targetPort)).toBe(listen);
+      expect(named('PodDisruptionBudget', 'pgbouncer').spec.selector.matchLabels).toEqual({ app: 'pgbouncer' });
+    });
+
+    it('takes the services, and sends what needs a session straight to Postgres', () => {
+      const urls = named('Secret', 'sniff-secrets').stringData;
+      const pooled = new URL(urls.DATABASE_URL);
+      const straight = new URL(urls.DATABASE_DIRECT_URL);
+      expect([pooled.hostname, Number(pooled.port)]).toEqual([
+        'pgbouncer',
+        named('Service', 'pgbouncer').spec.ports[0].port,
+      ]);
+      // PgBouncer's database of that name is the direct URL's database.
+      const db = ini.databases[pooled.pathname.slice(1)];
+      expect(db).toBeDefined();
+      const target = Object.fromEntries(db.split(/\s+/).map((kv) => kv.split('=')));
+      expect(target).toMatchObject({
+        host: straight.hostname,
+        port: straight.port,
+        dbname: straight.pathname.slice(1),
+      });
+      // Migrations (the Job, the pods' wait) and LISTEN need a session; so does billing (a session lock).
+      expect(ofKind('Job')[0].spec.template.spec.containers[0].env).toContainEqual(fromDirect('DATABASE_URL'));
+      for (const c of containers().filter((c) => c.container.name === 'wait-for-migrations')) {
+        expect({ where: c.where, env: c.container.env }).toEqual({ where: c.where, env: [fromDirect('DATABASE_URL')] });
+      }
+      expect(named('Deployment', 'search').spec.template.spec.containers[0].env).toContainEqual(
+        fromDirect('DATABASE_LISTEN_URL'),
+      );
+      expect(
+        apps()
+          .filter(direct)
+          .map((d) => d.metadata.name),
+      ).toEqual(['billing']);
+      expect(named('Deployment', 'billing').spec.template.spec.containers[0].env).toContainEqual(
+        fromDirect('DATABASE_URL'),
+      );
+    });
+
+    it("keeps Postgres under its default max_connections, and PgBouncer takes every client (pgbouncer.ini's sums)", () => {
+      const { DEFAULT_DATABASE_POOL_MAX, DEFAULT_QUEUE_POOL_MAX } = require('../../services/kit/src/config');
+      const shared = ofKind('ConfigMap')[0].data;
+      const envOf = (d) => ({
+        ...shared,
+        ...Object.fromEntries(d.spec.template.spec.containers[0].env.map((e) => [e.name, e.value])),
+      });
+      /** Pods at most: the autoscaler's maximum, or the replicas, and one more during a rollout. */
+      const mostPods = (d) => {
+        const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === d.metadata.name);
+        const surge = d.spec.strategy?.rollingUpdate?.maxSurge ?? 1;
+        if (typeof surge !== 'number') throw new Error(`${d.metadata.name}: count maxSurge as a number`);
+        return (hpa?.spec.maxReplicas ?? d.spec.replicas) + surge;
+      };
+      const processes = (d) => mostPods(d) * Number(envOf(d).SEARCH_WORKERS ?? 1);
+      const pools = (d) =>
+        Number(envOf(d).DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX) +
+        Number(envOf(d).QUEUE_POOL_MAX ?? DEFAULT_QUEUE_POOL_MAX);
+      const sum = (list, f) => list.reduce((total, d) => total + f(d), 0);
+
+      const clients = sum(
+        apps().filter((d) => !direct(d)),
+        (d) => processes(d) * pools(d),
+      );
+      expect(Number(settings.max_client_conn)).toBeGreaterThanOrEqual(clients);
+
+      // The migrate Job 2, one init container per Deployment rolling out, psql and monitoring 5.
+      const others = 2 + apps().length + 5;
+      const listening = sum(
+        apps().filter((d) => d.spec.template.spec.containers[0].env.some((e) => e.name === 'DATABASE_LISTEN_URL')),
+        processes,
+      );
+      const straight = sum(apps().filter(direct), (d) => processes(d) * pools(d)) + listening + others;
+      const pooled = mostPods(bouncer) * Number(settings.max_db_connections);
+      expect(Number(settings.default_pool_size) + Number(settings.reserve_pool_size ?? 0)).toBeLessThanOrEqual(
+        Number(settings.max_db_connections),
+      );
+      expect({ straight, pooled, total: straight + pooled }).toEqual({ straight: 50, pooled: 36, total: 86 });
+      expect(straight + pooled).toBeLessThanOrEqual(100 - 3); // max_connections - superuser_reserved_connections
+    });
+
+    it('is a configuration PgBouncer accepts, passing transactions to Postgres (the real binary)', async () => {
+      const db = await createTestDatabase();
+      const dir = mkdtempSync(join(tmpdir(), 'sniff-pgbouncer-'));
+      let bouncer;
+      try {
+        // The committed file, with only where it listens, its userlist and its server swapped for the test's.
+        const server = new URL(db.url);
+        const port = await freePort();
+        const user = decodeURIComponent(server.username);
+        writeFileSync(join(dir, 'userlist.txt'), `"${user}" "test-password"\n`);
+        const text = readFileSync(iniFile, 'utf8')
+          .replace(/^listen_addr = .*$/m, 'listen_addr = 127.0.0.1')
+          .replace(/^listen_port = .*$/m, `listen_port = ${port}`)
+          .replace(/^auth_file = .*$/m, `auth_file = ${join(dir, 'userlist.txt')}`)
+          .replace(
+            /^sniff = .*$/m,
+            `sniff = host=${server.hostname} port=${server.port || 5432} dbname=${server.pathname.slice(1)}`,
+          );
+        writeFileSync(join(dir, 'pgbouncer.ini'), text);
+        const binary = existsSync('/usr/sbin/pgbouncer') ? '/usr/sbin/pgbouncer' : 'pgbouncer';
+        // PgBouncer refuses to run as root (CI's containers): then as nobody, who must read the files.
+        const asRoot = process.getuid?.() === 0;
+        if (asRoot) chmodSync(dir, 0o755);
+        bouncer = spawn(binary, [...(asRoot ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let log = '';
+        let over = false;
+        bouncer.stderr.on('data', (d) => (log += d));
+        const exited = new Promise((resolve) =>
+          bouncer.on('exit', resolve).on('error', (err) => resolve((log += err.message))),
+        ).then(() => (over = true));
+        const connected = (async () => {
+          for (let i = 0; ; i++) {
+            const attempt = new Client({ host: '127.0.0.1', port, user, password: 'test-password', database: 'sniff' });
+            try {
+              await attempt.connect();
+              return attempt;
+            } catch (err) {
+              if (over || i > 50) throw err;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+          }
+        })();
+        // A configuration PgBouncer refuses ends it at once (FATAL cannot load config file).
+        const first = await Promise.race([connected.then(() => 'connected'), exited.then(() => 'exited')]);
+        expect({ first, log: first === 'exited' ? log : '' }).toEqual({ first: 'connected', log: '' });
+        const client = await connected;
+        try {
+          await client.query('BEGIN');
+          const { rows } = await client.query('SELECT current_database() AS name');
+          await client.query('COMMIT');
+          expect(rows[0].name).toBe(server.pathname.slice(1));
+        } finally {
+          await client.end();
+        }
+      } finally {
+        bouncer?.kill('SIGKILL');
+        rmSync(dir, { recursive: true, force: true });
+        await db.drop();
+      }
+    }, 30_000);
   });
 
   it('runs the migrations as a Job, and the services do not run them at start', () => {

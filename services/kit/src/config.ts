@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** TypeORM's pool per process; small, because the embedded Postgres runs one transaction at a time. */
+export const DEFAULT_DATABASE_POOL_MAX = 5;
+/** pg-boss's pool per process. */
+export const DEFAULT_QUEUE_POOL_MAX = 3;
+
 /** Settings every service reads; a service extends this with its own. */
 export const baseServiceConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535),
@@ -10,6 +15,13 @@ export const baseServiceConfigSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug']).default('log'),
   /** How long a starting service waits for its database to answer before it gives up (exit 1). */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * Connections each process keeps for its queries (TypeORM's pool). Every replica, and every search
+   * worker, has its own, so Postgres (or PgBouncer) sees replicas x processes x this, plus QUEUE_POOL_MAX each.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_DATABASE_POOL_MAX),
+  /** Connections each process keeps for the job queue (pg-boss), besides DATABASE_POOL_MAX. */
+  QUEUE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(DEFAULT_QUEUE_POOL_MAX),
   /**
    * Run the service's pending migrations at start (under a lock, so replicas starting together are
    * safe). Production sets false and runs `node infra/bin/migrate.js` once per release instead.

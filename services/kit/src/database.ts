@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
 import type { MixedList, EntitySchema } from 'typeorm';
+import { DEFAULT_DATABASE_POOL_MAX } from './config';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,6 +50,8 @@ export interface DatabaseOptions {
   entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
+  /** Connections in the pool (DATABASE_POOL_MAX); 5 unless given. */
+  poolMax?: number;
 }
 
 /** TypeORM options every service uses: committed migrations only (run by `migrate`), never synchronize. */
@@ -62,7 +65,6 @@ export function databaseOptions(o: DatabaseOptions): TypeOrmModuleOptions {
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,
-    // Small pools: the embedded Postgres runs one transaction at a time.
-    extra: { max: 5 },
+    extra: { max: o.poolMax ?? DEFAULT_DATABASE_POOL_MAX },
   };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Counter } from 'prom-client';
 import PgBoss from 'pg-boss';
+import { DEFAULT_QUEUE_POOL_MAX } from './config';
 import { Metrics } from './metrics';
 
 export const QUEUE_SCHEMA = 'pgboss';
@@ -21,6 +22,8 @@ export class Queue implements OnApplicationShutdown {
   constructor(
     @Inject('QUEUE_DATABASE_URL') private readonly url: string,
     @Optional() @Inject(Metrics) metrics?: Metrics,
+    /** Connections pg-boss keeps (QUEUE_POOL_MAX). */
+    @Optional() @Inject('QUEUE_POOL_MAX') private readonly poolMax: number = DEFAULT_QUEUE_POOL_MAX,
   ) {
     if (!metrics) return;
     this.outcomes = metrics.counter('jobs_total', 'Jobs run, by queue and outcome (completed, failed)', [
@@ -43,7 +46,7 @@ export class Queue implements OnApplicationShutdown {
   async client(): Promise<PgBoss> {
     if (this.boss) return this.boss;
     this.starting ??= (async () => {
-      const boss = new PgBoss({ connectionString: this.url, schema: QUEUE_SCHEMA, max: 3 });
+      const boss = new PgBoss({ connectionString: this.url, schema: QUEUE_SCHEMA, max: this.poolMax });
       boss.on('error', (err) => this.logger.error(err.message));
       await boss.start();
       this.boss = boss;

@@ -30,14 +30,18 @@ export function serviceDatabase(config: BaseServiceConfig, o: Omit<DatabaseOptio
       } else {
         await ensureSchema(config.DATABASE_URL, o.schema, config.DATABASE_WAIT_SECONDS);
       }
-      return databaseOptions({ url: config.DATABASE_URL, ...o });
+      return databaseOptions({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, ...o });
     },
   });
 }
 
 /** Providers for the job queue; add to a module's providers and inject `Queue`. */
 export function queueProviders(config: BaseServiceConfig) {
-  return [{ provide: 'QUEUE_DATABASE_URL', useValue: config.DATABASE_URL }, Queue];
+  return [
+    { provide: 'QUEUE_DATABASE_URL', useValue: config.DATABASE_URL },
+    { provide: 'QUEUE_POOL_MAX', useValue: config.QUEUE_POOL_MAX },
+    Queue,
+  ];
 }
 
 /** The service's root module with the logger and the metrics beside it. */

@@ -1,6 +1,6 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { BaseServiceConfig } from '../config';
+import { BaseServiceConfig, DEFAULT_DATABASE_POOL_MAX, DEFAULT_QUEUE_POOL_MAX } from '../config';
 import { INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEADER } from '../identity';
 import { createServiceApp } from '../service';
 
@@ -20,6 +20,8 @@ export function testConfig(databaseUrl: string): BaseServiceConfig {
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     LOG_LEVEL: 'warn',
     DATABASE_WAIT_SECONDS: 10,
+    DATABASE_POOL_MAX: DEFAULT_DATABASE_POOL_MAX,
+    QUEUE_POOL_MAX: DEFAULT_QUEUE_POOL_MAX,
     MIGRATE_ON_START: true,
   };
 }

@@ -196,7 +196,8 @@ async function main() {
         'HAProxy runs search-lb.cfg as deployed except its servers and binds (and -n 4096 for maxconn: the ' +
           "production 20,000 needs more file descriptors than this machine's limit).",
         `"Net of idle": minus the queries the idle tier sends (${columns.map((c) => `${c.idleQueriesPerSecond.toFixed(1)}/s`).join(', ')}: ` +
-          'mostly HAProxy health checks, one /readyz database ping per server and second).',
+          "HAProxy's /readyz checks of the replicas' shared ports, a database ping each a second, and the " +
+          "workers' job-queue polling (pg-boss, every second)).",
         'Memory per replica: VmRSS summed over its process group (primary and workers); index memory: the ' +
           "workers' own estimate (GET /internal/index-cache).",
       ],

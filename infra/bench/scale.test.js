@@ -101,10 +101,9 @@ describe('search tier: placement by store behind HAProxy', () => {
     expect(kill.visitors.errorsStartedAfterMarkedDown).toBe(0);
     // After the kill the dead workers' ring positions pass to the next live workers: still at most 2 hold
     // a store, except for the stores of searches redispatched before the mark-down (a redispatch walks
-    // the ring forward, the new owner is the nearest live position either way): at most one extra copy each.
+    // the ring forward, the new owner is the nearest live position either way): each such store needs one.
     const after = holders(await tier.indexCaches());
     const extra = [...after.values()].filter((h) => h.workers.size > 2);
     expect(extra.length).toBeLessThanOrEqual(kill.redispatched);
-    expect(Math.max(...[...after.values()].map((h) => h.workers.size))).toBeLessThanOrEqual(3);
   });
 });

@@ -54,6 +54,11 @@ export class IndexCache {
     return [...this.entries.keys()];
   }
 
+  /** Whether the store's index is held (without counting as a use). */
+  has(storeId: string): boolean {
+    return this.entries.has(storeId);
+  }
+
   get(storeId: string): CachedIndex | undefined {
     const entry = this.entries.get(storeId);
     if (entry) {

@@ -149,10 +149,16 @@ export class IndexLifecycle implements OnModuleDestroy {
   }
 
   /**
-   * Swaps in a freshly built index with the store's current rules; if anything changed while they
-   * were read (a settings push), the next search loads both afresh instead. Tells the siblings.
+   * Swaps in a freshly built index with the store's current rules, if this worker holds the store;
+   * if anything changed while they were read (a settings push), the next search loads both afresh
+   * instead. A worker that indexed a store it does not hold keeps no copy: with placement by store
+   * it is usually not one of the store's owners (they hear of the change and load it).
    */
   async swapIn(storeId: string, index: SearchIndex, builtAt: Date): Promise<void> {
+    if (!this.cache.has(storeId)) {
+      this.cache.expire(storeId); // a load of the old snapshot under way here is not kept
+      return;
+    }
     const generation = this.cache.generation(storeId);
     const rules = await this.settings.read(storeId);
     if (!this.cache.set(storeId, index, builtAt.getTime(), rules, generation)) this.cache.delete(storeId);

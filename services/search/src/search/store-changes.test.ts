@@ -146,6 +146,17 @@ describe('store changes reach every replica by notification', () => {
     expect(lifecycle().held().stores).not.toContain('store-p');
   });
 
+  it('keeps no copy on a replica that indexed a store it does not hold (the owners load it)', async () => {
+    expect((await put('store-n', SITE_DOCUMENTS)).status).toBe(200);
+    expect(writer.app.get(IndexLifecycle).held().stores).not.toContain('store-n');
+    // The first search may race the store's own notice (its load then is not kept): search until held.
+    await until(
+      async () => (await ids('store-n', 'pricing')) && lifecycle().held().stores.includes('store-n'),
+      'the holder keeping store-n',
+    );
+    expect(writer.app.get(IndexLifecycle).held().stores).not.toContain('store-n');
+  });
+
   it("tells every replica to ask again for a store's widget rules", async () => {
     expect((await put('store-w', SITE_DOCUMENTS)).status).toBe(200);
     const forget = jest.spyOn(holder.app.get(WidgetRules), 'forget');

@@ -4,6 +4,9 @@ import type { TypeOrmModuleOptions } from '@nestjs/typeorm';
 import type { MixedList, EntitySchema } from 'typeorm';
 import { DEFAULT_DATABASE_POOL_MAX } from './config';
 
+/** Postgres errors of a concurrent CREATE: unique_violation, duplicate_object, duplicate_schema. */
+export const CONCURRENT_CREATE = new Set(['23505', '42710', '42P06']);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -35,8 +38,14 @@ export async function ensureSchema(url: string, schema: string, waitSeconds = 0)
     // IF NOT EXISTS is not safe against a second process creating it at the same moment: take turns.
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`sniff-schema:${schema}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
-    await client.query('COMMIT');
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      // Another process created it between our check and our insert (seen through a pooler): it exists.
+      if (!CONCURRENT_CREATE.has((err as { code?: string }).code ?? '')) throw err;
+    }
   } finally {
     await client.end();
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@ne
 import type { Counter } from 'prom-client';
 import PgBoss from 'pg-boss';
 import { DEFAULT_QUEUE_POOL_MAX } from './config';
+import { CONCURRENT_CREATE } from './database';
 import { Metrics } from './metrics';
 
 export const QUEUE_SCHEMA = 'pgboss';
@@ -46,11 +47,21 @@ export class Queue implements OnApplicationShutdown {
   async client(): Promise<PgBoss> {
     if (this.boss) return this.boss;
     this.starting ??= (async () => {
-      const boss = new PgBoss({ connectionString: this.url, schema: QUEUE_SCHEMA, max: this.poolMax });
-      boss.on('error', (err) => this.logger.error(err.message));
-      await boss.start();
-      this.boss = boss;
-      return boss;
+      for (let attempt = 1; ; attempt++) {
+        const boss = new PgBoss({ connectionString: this.url, schema: QUEUE_SCHEMA, max: this.poolMax });
+        boss.on('error', (err) => this.logger.error(err.message));
+        try {
+          await boss.start();
+          this.boss = boss;
+          return boss;
+        } catch (err) {
+          await boss.stop({ graceful: false }).catch(() => undefined);
+          // Several processes installing the schema of a fresh database at once: one wins, the others
+          // fail on what it created; starting again finds it installed.
+          if (attempt >= 3 || !CONCURRENT_CREATE.has((err as { code?: string }).code ?? '')) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
+      }
     })();
     return this.starting;
   }

@@ -212,12 +212,27 @@ export class IndexLifecycle implements OnModuleDestroy {
 
   private async load(storeId: string): Promise<CachedIndex | null> {
     const generation = this.cache.generation(storeId);
-    const row = await this.db.getRepository(IndexSnapshotEntity).findOne({ where: { storeId } });
-    if (!row) {
+    // The snapshot and the settings in one query: a load is most of what the database does for searches.
+    const rows: {
+      store_id: string;
+      engine: string;
+      snapshot: Buffer | null;
+      built_at: Date;
+      settings: unknown;
+      version: number | null;
+    }[] = await this.db.query(
+      `SELECT s."store_id", s."engine", s."snapshot", s."built_at", st."settings", st."version"
+       FROM "search"."index_snapshots" s
+       LEFT JOIN "search"."store_settings" st ON st."store_id" = s."store_id" WHERE s."store_id" = $1`,
+      [storeId],
+    );
+    const found = rows[0];
+    if (!found) {
       this.cache.delete(storeId);
       return null;
     }
-    const rules = await this.settings.read(storeId);
+    const row = { storeId, engine: found.engine, snapshot: found.snapshot, builtAt: found.built_at };
+    const rules = this.settings.compile(found.settings, found.version ?? 0);
     const index = this.readSnapshot(row) ?? (await this.rebuild(storeId));
     const loaded = { index, builtAt: row.builtAt.getTime(), ...rules, checkedAt: Date.now() };
     // A re-index or settings change that finished while we were loading wins; use it instead.
@@ -225,7 +240,7 @@ export class IndexLifecycle implements OnModuleDestroy {
   }
 
   /** The snapshot's index; null when it is missing, of another engine or unreadable. */
-  private readSnapshot(row: IndexSnapshotEntity): SearchIndex | null {
+  private readSnapshot(row: Pick<IndexSnapshotEntity, 'storeId' | 'engine' | 'snapshot'>): SearchIndex | null {
     if (!row.snapshot || row.engine !== this.engine.name) return null;
     try {
       return this.engine.load(row.snapshot);

@@ -36,6 +36,11 @@ export class StoreSettingsService {
     const { settings, version } = await this.find(storeId);
     return compileRules(settings, version);
   }
+
+  /** A settings row's value (null: none saved) compiled as `read` does. */
+  compile(saved: unknown, version: number): CachedRules {
+    return compileRules(searchSettingsSchema.parse(saved ?? {}), version);
+  }
   /** Stores `settings` unless the store already has `version` or a newer one (pushes may arrive out of order). */
   async save(storeId: string, settings: SearchSettings, version: number): Promise<boolean> {
     const rows: unknown[] = await this.db.query(

@@ -92,6 +92,23 @@ function groupRss(pgid) {
   return { kb, processes };
 }
 
+/** CPU seconds (user + system) used so far by the processes alive in the group `pgid`. */
+function groupCpuSeconds(pgid) {
+  let ticks = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After "pid (comm) ": state is field 0, pgrp 2, utime 11, stime 12 (clock ticks, 100 a second on Linux).
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
 /** Spawns `command` in a process group of its own, its output appended to `logFile`. */
 function spawnGroup(command, args, env, logFile) {
   const fd = openSync(logFile, 'a');
@@ -230,6 +247,10 @@ async function startSearchTier(o) {
     },
     /** RSS of the replica's processes (kB) and how many there are. */
     rss: (r) => groupRss(tier.replicas[r].pid),
+    /** CPU seconds the replica's processes have used so far. */
+    cpuSeconds: (r) => groupCpuSeconds(tier.replicas[r].pid),
+    /** The shared port of replica r (the internal API). */
+    sharedPort: (r) => tier.replicas[r].port,
     /** What each worker holds ({ replica, worker, port, stores, bytes, hits, misses }); dead workers left out. */
     async indexCaches() {
       const all = await Promise.all(

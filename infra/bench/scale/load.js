@@ -44,7 +44,9 @@ async function runLoad({ url, next, concurrency, durationMs, timeoutMs = 10_000,
   const stopAt = t0 + durationMs;
   const visitor = async () => {
     while (performance.now() < stopAt) {
-      const { storeId, q } = next();
+      const item = next();
+      if (!item) break; // a finite list (the warm-up's sweep) is done
+      const { storeId, q } = item;
       const start = performance.now();
       started++;
       const res = await request(agent, target, searchPath(storeId, q), timeoutMs);
@@ -80,4 +82,37 @@ async function runLoad({ url, next, concurrency, durationMs, timeoutMs = 10_000,
   };
 }
 
-module.exports = { runLoad, searchPath, request };
+/**
+ * An open loop: `rate` searches a second offered on a fixed schedule for `durationMs`, whatever the answers
+ * take (so a slow answer delays none of the next ones), each timed from when it was due.
+ * @param {{ url: string, next: () => { storeId: string, q: string }, rate: number, durationMs: number }} o
+ */
+async function runRate({ url, next, rate, durationMs, timeoutMs = 10_000 }) {
+  const target = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const latencies = [];
+  const pending = [];
+  let errors = 0;
+  const t0 = performance.now();
+  const total = Math.round((rate * durationMs) / 1000);
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const { storeId, q } = next();
+    pending.push(
+      request(agent, target, searchPath(storeId, q), timeoutMs).then((res) => {
+        if (res.ok) latencies.push(performance.now() - due);
+        else errors++;
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : 0;
+  return { rate, sent: total, ok: latencies.length, errors, p50: pct(0.5), p99: pct(0.99) };
+}
+
+module.exports = { runLoad, runRate, searchPath, request };

@@ -37,7 +37,9 @@ function formatReport(r) {
     '',
     `Load: ${r.concurrency} visitors in a closed loop through HAProxy, store popularity Zipf (s = 1; the 100 ` +
       `most popular stores get ${pct(r.top100Share)} of searches), queries 2-6 letter prefixes of the store's ` +
-      `titles; ${r.warmupS} s warm-up, then ${r.measureS} s measured. ${r.replicas} search replicas × ` +
+      `titles; warm-up: every store searched ${r.sweepPerStore} times, then ${r.warmupS} s; then ${r.measureS} s ` +
+      `measured, then an open loop offering ${r.columns[0].rates.map((x) => x.rate).join(', ')} searches a second ` +
+      `for ${r.rateS} s each. ${r.replicas} search replicas × ` +
       `${r.workers} workers (SEARCH_CACHE_MB ${r.cacheMb} each), PgBouncer (transaction mode) in front of ` +
       `${r.database} Postgres 15; ${r.machine}, shared with whatever else runs on it.`,
     '',
@@ -46,6 +48,16 @@ function formatReport(r) {
     row('searches per second held', (c) => n(c.load.perSecond)),
     row('p50 / p99 latency', (c) => `${n(c.load.p50, 1)} / ${n(c.load.p99, 1)} ms`),
     row('errors (non-200 or network)', (c) => errorsCell(c.load)),
+    ...cols[0].rates.map((_, i) =>
+      row(`open loop, ${cols[0].rates[i].rate}/s offered: p50 / p99 (errors)`, (c) => {
+        const x = c.rates[i];
+        return `${n(x.p50, 1)} / ${n(x.p99, 1)} ms (${x.errors})`;
+      }),
+    ),
+    row(`highest offered rate with p99 ≤ ${r.p99GoalMs} ms and no error`, (c) =>
+      c.bestRate === null ? 'none offered' : `${n(c.bestRate)}/s`,
+    ),
+    row('searches per CPU second of the search processes', (c) => n(c.figures.searchesPerCpuSecond)),
     row('machine load average (1 min) before / after', (c) => `${n(c.loadBefore, 1)} / ${n(c.loadAfter, 1)}`),
     row(`memory per replica (RSS of its ${r.workers + 1} processes)`, (c) =>
       c.figures.perReplica.map((p) => (p.rssMb === null ? 'n/a' : `${n(p.rssMb)} MB`)).join(', '),
@@ -72,6 +84,19 @@ function formatReport(r) {
       (c) => `${n(c.figures.dbQueriesPerSearch, 3)} / ${n(c.figures.dbQueriesPerSearchNet, 3)}`,
     ),
   ];
+  if (r.freshness) {
+    const f = r.freshness;
+    const worst = (xs) => Math.max(...xs);
+    lines.push(
+      '',
+      `## Freshness by push (placement)`,
+      '',
+      `${f.probes} stores, each held by ${[...new Set(f.holders)].join(' or ')} workers, re-indexed through a ` +
+        `replica's internal API during the run: every worker holding the store answered with the new documents at ` +
+        `most ${n(worst(f.afterAnswerMs), 1)} ms after the re-index answered (${n(worst(f.afterStartMs), 1)} ms ` +
+        `after it was sent, indexing included); each: ${f.afterAnswerMs.map((x) => n(x, 1)).join(', ')} ms.`,
+    );
+  }
   if (r.kills.length) {
     const ks = r.kills;
     const krow = (label, cell) => `| ${label} | ${ks.map(cell).join(' | ')} |`;

@@ -7,7 +7,7 @@
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { Client } = require('pg');
-const { makeStores, storeDocuments } = require('./stores');
+const { makeStores, storeDocuments, TALKS_SOURCE } = require('./stores');
 
 const ROOT = join(__dirname, '..', '..', '..');
 const DATABASE = 'sniff_scale';
@@ -79,7 +79,7 @@ async function seedStores(url, params, say) {
   const sniff = engine();
   // The snapshot format's magic: a new format means the stored snapshots must be built again.
   const format = sniff.build([]).serialize().toString('latin1', 0, 4);
-  const marker = { ...params, engine: sniff.name, format };
+  const marker = { ...params, engine: sniff.name, format, talks: TALKS_SOURCE };
   const db = new Client({ connectionString: url });
   await db.connect();
   try {

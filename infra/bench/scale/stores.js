@@ -6,9 +6,25 @@
 // Everything is a function of the parameters: the seeding and the load agree without storing anything.
 const { createHash } = require('node:crypto');
 const { existsSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
+const { basename, dirname, join, resolve } = require('node:path');
+const { gunzipSync } = require('node:zlib');
 
-const TALKS_FILE = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'tedtalks-talks.json');
+/**
+ * The TED talks: `shared/data` beside the checkout when there is one, else the repository's gzipped copy
+ * (its name, description, tags and slug only; CI's clone has no shared/data beside it).
+ */
+const TALKS_FILE =
+  findUp(__dirname, join('shared', 'data', 'tedtalks-talks.json')) ??
+  join(__dirname, '..', '..', '..', 'services', 'search', 'bench', 'data', 'tedtalks-talks.json.gz');
+/** Which copy the stores were made from: part of the seed's marker (the copies differ in fields). */
+const TALKS_SOURCE = basename(TALKS_FILE);
+
+function findUp(from, path) {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(resolve(dir, path))) return resolve(dir, path);
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
 /** Defaults of the bench; the test passes fewer stores. */
 const DEFAULT_PARAMS = Object.freeze({
@@ -43,7 +59,8 @@ function loadTalks() {
   if (talks) return talks;
   if (!existsSync(TALKS_FILE))
     throw new Error(`the documents of the simulated stores come from ${TALKS_FILE}: missing`);
-  talks = JSON.parse(readFileSync(TALKS_FILE, 'utf8')).map((t) => ({
+  const bytes = readFileSync(TALKS_FILE);
+  talks = JSON.parse((TALKS_FILE.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')).map((t) => ({
     ...t,
     words: (t.name.toLowerCase().match(/\p{L}{2,}/gu) ?? []).filter((w) => w.length >= 2),
   }));
@@ -145,4 +162,13 @@ function queryFor(store, random) {
   }
 }
 
-module.exports = { DEFAULT_PARAMS, rng, makeStores, storeDocuments, popularity, queryFor, loadTalks };
+module.exports = {
+  TALKS_SOURCE,
+  DEFAULT_PARAMS,
+  rng,
+  makeStores,
+  storeDocuments,
+  popularity,
+  queryFor,
+  loadTalks,
+};

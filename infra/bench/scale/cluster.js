@@ -69,18 +69,33 @@ async function waitReady(ports, ms, what, died) {
   }
 }
 
-/** RSS (kB) of every process in the group `pgid` (the replica's primary and its workers), and how many. */
-function groupRss(pgid) {
-  let kb = 0;
-  let processes = 0;
+/**
+ * The processes of the group `pgid` (the replica's primary and its workers): for each, its /proc id and the
+ * fields of /proc/<pid>/stat after "pid (comm) " (comm may hold spaces and parentheses): state is field 0,
+ * pgrp 2, utime 11, stime 12. Processes gone meanwhile are left out.
+ */
+function groupProcesses(pgid) {
+  const found = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'));
+      if (Number(fields[2]) === pgid) found.push({ pid: name, fields });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** RSS (kB) of every process in the group `pgid`, and how many. */
+function groupRss(pgid) {
+  let kb = 0;
+  let processes = 0;
+  for (const { pid } of groupProcesses(pgid)) {
+    try {
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (rss) {
         kb += Number(rss[1]);
         processes++;
@@ -92,21 +107,9 @@ function groupRss(pgid) {
   return { kb, processes };
 }
 
-/** CPU seconds (user + system) used so far by the processes alive in the group `pgid`. */
+/** CPU seconds (user + system) used so far by the processes alive in the group `pgid` (100 ticks a second). */
 function groupCpuSeconds(pgid) {
-  let ticks = 0;
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // After "pid (comm) ": state is field 0, pgrp 2, utime 11, stime 12 (clock ticks, 100 a second on Linux).
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
+  return groupProcesses(pgid).reduce((sum, p) => sum + Number(p.fields[11]) + Number(p.fields[12]), 0) / 100;
 }
 
 /** Spawns `command` in a process group of its own, its output appended to `logFile`. */

@@ -133,7 +133,10 @@ export class IndexLifecycle implements OnModuleDestroy {
         if (row && row.built_at.getTime() === entry.builtAt && (row.version ?? 0) === entry.version) {
           entry.checkedAt = Date.now();
         } else {
-          this.changed(storeId);
+          // Known to have changed: load it (a check would read its version again).
+          this.widgetRules.forget(storeId);
+          this.cache.expire(storeId);
+          this.loadOnce(storeId).catch((error: Error) => this.refreshFailed(storeId, error));
         }
       }
     } catch (error) {

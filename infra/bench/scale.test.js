@@ -58,21 +58,29 @@ describe('search tier: placement by store behind HAProxy', () => {
     await db?.drop();
   });
 
-  it('holds each store on at most its 2 owners, and loses no search when a replica is killed', async () => {
+  it('holds each store on at most its 2 owners, on 2 replicas, and loses no search when a replica is killed', async () => {
     const load = await runLoad({ url: tier.lbUrl, next, concurrency: CONCURRENCY, durationMs: 6_000 });
     expect(load.errorCount).toBe(0);
     expect(load.ok).toBeGreaterThan(100);
 
-    // Placement: a store's searches go to the workers of its 2 ring positions, so no more than 2 hold it
-    // (round robin would load every store a worker is asked for: most stores end up on all 6).
+    // Placement: a store's searches go to its 2 owners, so no more than 2 workers hold it (round robin would
+    // load every store a worker is asked for: most stores end up on all 6), and the 2 are on 2 replicas, so a
+    // replica's loss leaves every store it held a warm copy (on one ring of workers, a third of the stores
+    // had both owners on one replica).
     const before = holders(await tier.indexCaches());
+    const list = (entries) => entries.map(([id, h]) => `${id}: ${[...h.workers].join(', ')}`);
     const crowded = [...before.entries()].filter(([, h]) => h.workers.size > 2);
+    const twoOnOneReplica = [...before.entries()].filter(([, h]) => h.replicas.size < h.workers.size);
     const flapped = await tier.checkDowns();
-    expect({ flapped, crowded: crowded.map(([id, h]) => `${id}: ${[...h.workers].join(', ')}`) }).toEqual({
+    expect({ flapped, crowded: list(crowded), twoOnOneReplica: list(twoOnOneReplica) }).toEqual({
       flapped: 0, // a worker marked down by a health check moves its stores: the machine was too busy to test
       crowded: [],
+      twoOnOneReplica: [],
     });
     expect(before.size).toBeGreaterThan(50);
+    // Both owners serve: most stores searched more than a few times are held twice.
+    const twice = [...before.values()].filter((h) => h.workers.size === 2).length;
+    expect(twice).toBeGreaterThan(before.size / 4);
 
     // Kill replica 1 (primary and both workers) 2 s into 8 s of load; search every store it held until it answers.
     const random = rng(2);

@@ -14,6 +14,7 @@ const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gatew
 const { SERVICES: MIGRATED } = require('../bin/migrate');
 const { Client } = require('pg');
 const { createTestDatabase } = require('../test-database');
+const { ownerServerLines } = require('../bench/scale/haproxy-config');
 
 const docsOf = (file) =>
   YAML.parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((d) => {
@@ -27,6 +28,8 @@ const objects = [...kustomization.resources, 'secrets.example.yaml'].flatMap((fi
 );
 const ofKind = (kind) => objects.filter((o) => o.object.kind === kind).map((o) => o.object);
 const named = (kind, name) => ofKind(kind).find((o) => o.metadata.name === name);
+/** The Deployments and StatefulSets (search's replicas are numbered pods). */
+const workloads = () => [...ofKind('Deployment'), ...ofKind('StatefulSet')];
 /** ConfigMaps kustomize generates from files (configMapGenerator). */
 const generated = kustomization.configMapGenerator ?? [];
 
@@ -82,7 +85,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
   );
 
   it('runs every service, each with resources, probes split into liveness and readiness, and a disruption budget', () => {
-    const deployments = ofKind('Deployment').filter((d) => d.spec.template.spec.containers[0].image === 'sniff');
+    const deployments = workloads().filter((d) => d.spec.template.spec.containers[0].image === 'sniff');
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...SERVICES].sort());
     for (const d of deployments) {
       const [container] = d.spec.template.spec.containers;
@@ -102,9 +105,9 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     }
   });
 
-  it('autoscales the gateway and search, and sends HTTPS traffic to the gateway', () => {
+  it('autoscales the gateway (search grows by its replicas and search-lb.cfg together), and sends HTTPS traffic to the gateway', () => {
     const scaled = ofKind('HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name);
-    expect(scaled.sort()).toEqual(['gateway', 'search']);
+    expect(scaled.sort()).toEqual(['gateway']);
     const [ingress] = ofKind('Ingress');
     expect(ingress.spec.tls[0].secretName).toBeTruthy();
     expect(ingress.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
@@ -114,7 +117,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     const cfgFile = join(k8sDir, 'search-lb.cfg');
     const cfg = readFileSync(cfgFile, 'utf8');
     const lb = named('Deployment', 'search-lb');
-    const search = named('Deployment', 'search');
+    const search = named('StatefulSet', 'search');
     const workers = named('Service', 'search-workers');
 
     it('is valid HAProxy configuration (haproxy -c, the real binary)', () => {
@@ -185,10 +188,39 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
       expect(workers.spec.ports.map((p) => ({ name: p.name, port: p.port }))).toEqual(expected);
       for (const p of workers.spec.ports)
         expect({ name: p.name, port: portOf(app, p.targetPort) }).toEqual({ name: p.name, port: p.port });
-      // Each server-template of the configuration looks up an SRV record of one of those ports, in our namespace.
+      // The backend any's server-template looks up the SRV record of the shared port, in our namespace.
       const lookups = [...cfg.matchAll(/^\s*server-template \S+ \d+ (\S+)/gm)].map((m) => m[1]);
-      expect(lookups.sort()).toEqual(
-        expected.map((p) => `_${p.name}._tcp.search-workers.${kustomization.namespace}.svc.cluster.local`).sort(),
+      expect(lookups).toEqual([`_http._tcp.search-workers.${kustomization.namespace}.svc.cluster.local`]);
+    });
+
+    it("gives each store's two owners to two replicas: the owner backends name every pod's workers, by the rule", () => {
+      // The StatefulSet's pods by name in its headless Service: replica k is search-k.search-workers.
+      expect(search.spec.serviceName).toBe(workers.metadata.name);
+      const [app] = search.spec.template.spec.containers;
+      const env = Object.fromEntries(app.env.map((e) => [e.name, e.value]));
+      const ports = Array.from({ length: Number(env.SEARCH_WORKERS) }, (_, i) => Number(env.SEARCH_WORKER_PORT) + i);
+      const replicas = Array.from({ length: search.spec.replicas }, (_, k) => ({
+        host: `${search.metadata.name}-${k}.${workers.metadata.name}.${kustomization.namespace}.svc.cluster.local`,
+        ports,
+      }));
+      const linesOf = (backend) =>
+        new RegExp(`^backend ${backend}\\n((?:[ \\t]+.*\\n)*)`, 'm')
+          .exec(cfg)?.[1]
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l.startsWith('server'));
+      for (const owner of [0, 1]) {
+        expect({ owner, lines: linesOf(`owner${owner}`) }).toEqual({
+          owner,
+          lines: ownerServerLines({ replicas, owner, options: 'resolvers cluster init-addr none' }),
+        });
+      }
+      // Both backends hash the store id (the variable the frontend sets) on a consistent ring, and the frontend
+      // sends a store's searches to one or the other at random, so both owners share its load.
+      expect(cfg.match(/^\s+balance hash var\(txn\.store\)\n\s+hash-type consistent$/gm)).toHaveLength(2);
+      expect(cfg).toMatch(/^\s+http-request set-var\(txn\.store\) path,field\(4,\/\)$/m);
+      expect(cfg).toMatch(
+        /^\s+use_backend owner1 if store_path \{ rand\(2\) eq 1 \}\n\s+use_backend owner0 if store_path$/m,
       );
     });
   });
@@ -203,8 +235,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
       valueFrom: { secretKeyRef: { name: 'sniff-secrets', key: 'DATABASE_DIRECT_URL' } },
     });
     /** The Deployments of the services with a schema. */
-    const apps = () =>
-      ofKind('Deployment').filter((d) => MIGRATED.includes(d.spec.template.spec.containers[0].env?.[0]?.value));
+    const apps = () => workloads().filter((d) => MIGRATED.includes(d.spec.template.spec.containers[0].env?.[0]?.value));
     const direct = (d) => d.spec.template.spec.containers[0].env.some((e) => e.name === 'DATABASE_URL');
 
     it('pools by transaction, in every database it serves', () => {
@@ -269,7 +300,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
       for (const c of containers().filter((c) => c.container.name === 'wait-for-migrations')) {
         expect({ where: c.where, env: c.container.env }).toEqual({ where: c.where, env: [fromDirect('DATABASE_URL')] });
       }
-      expect(named('Deployment', 'search').spec.template.spec.containers[0].env).toContainEqual(
+      expect(named('StatefulSet', 'search').spec.template.spec.containers[0].env).toContainEqual(
         fromDirect('DATABASE_LISTEN_URL'),
       );
       expect(
@@ -289,10 +320,11 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
         ...shared,
         ...Object.fromEntries(d.spec.template.spec.containers[0].env.map((e) => [e.name, e.value])),
       });
-      /** Pods at most: the autoscaler's maximum, or the replicas, and one more during a rollout. */
+      /** Pods at most: the autoscaler's maximum, or the replicas, and one more during a Deployment's rollout
+       * (a StatefulSet replaces its pods one by one, never more than its replicas). */
       const mostPods = (d) => {
         const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === d.metadata.name);
-        const surge = d.spec.strategy?.rollingUpdate?.maxSurge ?? 1;
+        const surge = d.kind === 'StatefulSet' ? 0 : (d.spec.strategy?.rollingUpdate?.maxSurge ?? 1);
         if (typeof surge !== 'number') throw new Error(`${d.metadata.name}: count maxSurge as a number`);
         return (hpa?.spec.maxReplicas ?? d.spec.replicas) + surge;
       };
@@ -319,7 +351,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
       expect(Number(settings.default_pool_size) + Number(settings.reserve_pool_size ?? 0)).toBeLessThanOrEqual(
         Number(settings.max_db_connections),
       );
-      expect({ straight, pooled, total: straight + pooled }).toEqual({ straight: 50, pooled: 36, total: 86 });
+      expect({ straight, pooled, total: straight + pooled }).toEqual({ straight: 42, pooled: 36, total: 78 });
       expect(straight + pooled).toBeLessThanOrEqual(100 - 3); // max_connections - superuser_reserved_connections
     });
 
@@ -396,7 +428,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
 
   it("starts no pod that uses the database before the Job has applied its image's migrations", () => {
     // The services that own a schema (migrate.js's list); the gateway has none.
-    const users = ofKind('Deployment').filter((d) =>
+    const users = workloads().filter((d) =>
       d.spec.template.spec.containers.some((c) => MIGRATED.includes(c.env?.find((e) => e.name === 'SERVICE')?.value)),
     );
     expect(users.map((d) => d.metadata.name).sort()).toEqual([...MIGRATED].sort());
@@ -454,7 +486,7 @@ const tagOf = (image) => /:([^/@]+)(@|$)/.exec(image.slice(image.lastIndexOf('/'
 
 /** Every container and init container of the Kubernetes workloads, with where it is. */
 const containers = () =>
-  [...ofKind('Deployment'), ...ofKind('Job')].flatMap((w) =>
+  [...workloads(), ...ofKind('Job')].flatMap((w) =>
     [...(w.spec.template.spec.initContainers ?? []), ...w.spec.template.spec.containers].map((c) => ({
       where: `${w.kind} ${w.metadata.name} ${c.name}`,
       container: c,

@@ -209,8 +209,7 @@ async function startSearchTier(o) {
       ),
     );
     const rendered = renderSearchLb({
-      workers: tier.replicas.flatMap((r) => r.workerPorts.map((port, i) => ({ name: `r${r.index}w${i}`, port }))),
-      replicas: tier.replicas.map((r) => r.port),
+      replicas: tier.replicas,
       port: tier.lbPort,
       statsPort: tier.statsPort,
       balance,
@@ -273,32 +272,36 @@ async function startSearchTier(o) {
       const res = await get(tier.replicas[r].port, '/metrics', 10_000);
       return res?.status === 200 ? res.body : null;
     },
-    /** Requests HAProxy retried on another server of by_store (redispatched), and retries in all, so far. */
+    /** Requests HAProxy retried on another server of owner0 or owner1 (redispatched), and retries in all, so far. */
     async retries() {
       const res = await get(tier.statsPort, '/metrics?scope=backend', 3000);
       const read = (name) =>
-        Number(new RegExp(`^${name}\\{proxy="by_store"\\} (\\d+)$`, 'm').exec(res?.body ?? '')?.[1] ?? NaN);
+        [...(res?.body ?? '').matchAll(new RegExp(`^${name}\\{proxy="owner[01]"\\} (\\d+)$`, 'gm'))].reduce(
+          (sum, m) => sum + Number(m[1]),
+          res ? 0 : NaN,
+        );
       return {
         redispatched: read('haproxy_backend_redispatch_warnings_total'),
         retried: read('haproxy_backend_retry_warnings_total'),
       };
     },
-    /** How often HAProxy's health checks marked a by_store worker down so far (all workers together). */
+    /** How often HAProxy's health checks marked a worker down so far (all workers together; owner0 checks them,
+     * owner1 tracks it). */
     async checkDowns() {
       const res = await get(tier.statsPort, '/metrics?scope=server', 3000);
       let downs = 0;
       for (const m of (res?.body ?? '').matchAll(
-        /^haproxy_server_check_up_down_total\{proxy="by_store",[^}]*\} (\d+)$/gm,
+        /^haproxy_server_check_up_down_total\{proxy="owner0",[^}]*\} (\d+)$/gm,
       ))
         downs += Number(m[1]);
       return downs;
     },
-    /** HAProxy's view of the by_store servers: name -> UP/DOWN/... (from its Prometheus exporter). */
+    /** HAProxy's view of the workers (owner0's, which owner1 tracks): name -> UP/DOWN/... (its Prometheus exporter). */
     async serverStates() {
       const res = await get(tier.statsPort, '/metrics?scope=server', 3000);
       const states = {};
       for (const m of (res?.body ?? '').matchAll(
-        /^haproxy_server_status\{proxy="by_store",server="([^"]+)",state="([^"]+)"\} 1$/gm,
+        /^haproxy_server_status\{proxy="owner0",server="([^"]+)",state="([^"]+)"\} 1$/gm,
       ))
         states[m[1]] = m[2];
       return states;

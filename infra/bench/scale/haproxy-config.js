@@ -8,12 +8,35 @@ const { join } = require('node:path');
 
 const PRODUCTION_CONFIG = join(__dirname, '..', '..', 'deploy', 'k8s', 'search-lb.cfg');
 
-/** The lines between `# NAME-BEGIN` and `# NAME-END` (both kept) replaced by `lines`, indented like the markers. */
+/** The lines between `# NAME-BEGIN` and `# NAME-END` (both kept) replaced by `lines`, indented like the markers;
+ * every such block when the name appears more than once. */
 function replaceBetween(text, name, lines) {
-  const re = new RegExp(`^([ \\t]*)# ${name}-BEGIN\\n[\\s\\S]*?^[ \\t]*# ${name}-END$`, 'm');
+  const re = new RegExp(`^([ \\t]*)# ${name}-BEGIN\\n[\\s\\S]*?^[ \\t]*# ${name}-END$`, 'gm');
   if (!re.test(text)) throw new Error(`search-lb.cfg has no # ${name}-BEGIN / # ${name}-END block`);
   return text.replace(re, (_, indent) =>
     [`${indent}# ${name}-BEGIN`, ...lines.map((l) => indent + l), `${indent}# ${name}-END`].join('\n'),
+  );
+}
+
+/**
+ * The server lines of backend owner0 or owner1: replica k's worker i is `r{k}w{i}`, with the id
+ * k * workers + i + 1 in owner0 and, in owner1, the id replica k - 1 has in owner0 (the last replica's for
+ * replica 0) and owner0's health. HAProxy places a server on the consistent ring by its id, so the two
+ * backends are one ring whose positions belong, in owner1, to the next replica: a store's two owners are
+ * always on two replicas (while all are up).
+ * @param {{ replicas: Array<{ host: string, ports: number[] }>, owner: 0 | 1, options: string }} o
+ *   replicas: each replica's address and its workers' ports, replica k at index k; options: what ends each
+ *   line after the id (owner1's track is added)
+ */
+function ownerServerLines({ replicas, owner, options }) {
+  const n = replicas.length;
+  return replicas.flatMap(({ host, ports }, k) =>
+    ports.map((port, i) => {
+      const name = `r${k}w${i}`;
+      const id = ((k - owner + n) % n) * ports.length + i + 1;
+      const health = owner ? `track owner0/${name}` : 'check';
+      return ['server', name, `${host}:${port}`, 'id', id, options, health].filter(Boolean).join(' ');
+    }),
   );
 }
 
@@ -24,24 +47,22 @@ function dropSection(text, header) {
 }
 
 /**
- * @param {{ workers: Array<{ name: string, port: number }>, replicas: number[], port: number,
- *   statsPort: number, balance: 'placement' | 'roundrobin', source?: string }} o
- *   workers: the servers of by_store (each search worker's own port); replicas: the shared ports (backend any);
+ * @param {{ replicas: Array<{ port: number, workerPorts: number[] }>, port: number, statsPort: number,
+ *   balance: 'placement' | 'roundrobin', source?: string }} o
+ *   replicas: each one's shared port (backend any) and its workers' own ports (owner0 and owner1);
  *   port: the search frontend; statsPort: the stats frontend (Prometheus exporter, /healthz);
  *   balance: placement keeps the file's hash on the store id, roundrobin is today's routing
  * @returns {string} the configuration
  */
-function renderSearchLb({ workers, replicas, port, statsPort, balance, source }) {
+function renderSearchLb({ replicas, port, statsPort, balance, source }) {
   let text = source ?? readFileSync(PRODUCTION_CONFIG, 'utf8');
-  text = replaceBetween(
-    text,
-    'SERVERS',
-    workers.map((w) => `server ${w.name} 127.0.0.1:${w.port} check`),
-  );
+  const workers = replicas.map((r) => ({ host: '127.0.0.1', ports: r.workerPorts }));
+  for (const owner of [0, 1])
+    text = replaceBetween(text, `SERVERS-OWNER${owner}`, ownerServerLines({ replicas: workers, owner, options: '' }));
   text = replaceBetween(
     text,
     'ANY',
-    replicas.map((p, i) => `server r${i} 127.0.0.1:${p} check`),
+    replicas.map((r, i) => `server r${i} 127.0.0.1:${r.port} check`),
   );
   if (balance === 'roundrobin') text = replaceBetween(text, 'BALANCE', ['balance roundrobin']);
   else if (balance !== 'placement') throw new Error(`balance must be placement or roundrobin, not ${balance}`);
@@ -57,4 +78,4 @@ function renderSearchLb({ workers, replicas, port, statsPort, balance, source })
   return text;
 }
 
-module.exports = { renderSearchLb, PRODUCTION_CONFIG };
+module.exports = { renderSearchLb, ownerServerLines, PRODUCTION_CONFIG };

@@ -71,6 +71,8 @@ function phaseFigures(before, after, { hot, searches, idleQueriesPerSecond, repl
     copiesHeld: workersPerStore.reduce((a, b) => a + b, 0),
     maxWorkersPerStore: Math.max(0, ...workersPerStore),
     storesOnMoreThanTwoWorkers: workersPerStore.filter((n) => n > 2).length,
+    /** Stores with two copies on one replica (its loss leaves them none). */
+    storesTwiceOnOneReplica: [...held.values()].filter((h) => h.replicas.size < h.workers.size).length,
     perReplica,
   };
 }

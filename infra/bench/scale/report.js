@@ -78,6 +78,7 @@ function formatReport(r) {
       (c) => `${n(c.figures.hotReplicasMean, 2)} / ${c.figures.hotReplicasMax}`,
     ),
     row('stores held by more than 2 workers', (c) => n(c.figures.storesOnMoreThanTwoWorkers)),
+    row('stores with 2 copies on one replica', (c) => n(c.figures.storesTwiceOnOneReplica)),
     row('index cache hit rate after warm-up', (c) => pct(c.figures.hitRate)),
     row(
       'database queries per search (all / net of idle)',

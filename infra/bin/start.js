@@ -12,6 +12,7 @@ const required = [
   'shell/dist/index.html',
   ...['marketing', 'wizard', 'stores', 'analytics', 'billing'].map((m) => `mfe-${m}/dist/mf-manifest.json`),
   'services/search/widget/dist/saas-embed.js',
+  'services/search/dist/semantic/word-vectors.bin',
 ];
 
 async function main() {

@@ -26,6 +26,26 @@ describe('monthly search quotas (section 9)', () => {
   });
 });
 
+describe('AI search (semantic recall)', () => {
+  it('comes with Solo Premium AI, monthly or yearly, and with no other plan', () => {
+    for (const plan of ['squarespace_pro_monthly', 'squarespace_pro_yearly'] as const) {
+      expect({ plan, ai: entitlementsFor([{ plan, platform: 'squarespace' }]).semanticSearch }).toEqual({
+        plan,
+        ai: true,
+      });
+    }
+    for (const plan of ['free', 'busniess_starter_monthly', 'squarespace_basic_yearly', 'starter'] as const) {
+      expect({ plan, ai: entitlementsFor([{ plan, platform: 'custom' }]).semanticSearch }).toEqual({ plan, ai: false });
+    }
+    // An owner with Premium AI beside another plan keeps it.
+    const both = [
+      { plan: 'starter', platform: 'shopify' },
+      { plan: 'squarespace_pro_yearly', platform: 'squarespace' },
+    ] as const;
+    expect(entitlementsFor(both).semanticSearch).toBe(true);
+  });
+});
+
 describe('store allowance (one site per subscription, section 9)', () => {
   const free = { plan: 'free', platform: 'custom' } as const;
   const saas = { plan: 'busniess_starter_monthly', platform: 'custom' } as const;

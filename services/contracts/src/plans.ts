@@ -94,6 +94,8 @@ export interface Entitlements {
   resyncHours: number;
   /** Visitor searches per calendar month (section 9); null: no quota. */
   monthlySearches: number | null;
+  /** AI search: semantic recall (words and pages close in meaning) in the owner's widgets (Solo Premium AI). */
+  semanticSearch: boolean;
 }
 
 /** Section 9: free 500 searches, SaaS Starter 10k, Shopify Starter 1,000; Squarespace plans state none. */
@@ -156,5 +158,6 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
     platforms,
     resyncHours: pro ? 12 : 24,
     monthlySearches: monthlySearchesFor(plans),
+    semanticSearch: pro,
   };
 }

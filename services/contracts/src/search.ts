@@ -46,6 +46,11 @@ export const searchHitSchema = z.object({
   price: z.number().optional(),
   imageUrl: z.string().optional(),
   highlight: z.object({ title: rangesSchema, description: rangesSchema }),
+  /**
+   * Found by meaning (AI search): some query word is not in it as typed, only a word close to it in meaning
+   * ("sofa" for "couch"), or none is. The widget says why it was shown.
+   */
+  semantic: z.literal(true).optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 /**
@@ -75,6 +80,8 @@ export const storeWidgetRulesSchema = widgetRulesSchema.extend({
   owner: z.string().min(1),
   /** The owner's plan quota (entitlementsFor(plans).monthlySearches); null: none. */
   monthlySearches: z.number().int().positive().nullable(),
+  /** AI search (entitlementsFor(plans).semanticSearch): the store's searches also recall by meaning. */
+  semanticSearch: z.boolean().default(false),
 });
 export type StoreWidgetRules = z.infer<typeof storeWidgetRulesSchema>;
 

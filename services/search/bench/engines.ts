@@ -56,6 +56,24 @@ export const sniff: Family = {
   },
 };
 
+/** Sniff with AI search (semantic recall), as a Solo Premium AI store is built and searched. */
+export const sniffSemantic: Family = {
+  name: 'sniff-semantic',
+  build(docs) {
+    const index: SearchIndex = sniffEngine.build(docs, { semantic: true });
+    return {
+      index,
+      variants: [
+        {
+          name: 'sniff-semantic',
+          setup: `SearchIndex (${sniffEngine.name}), semantic recall (GloVe word vectors)`,
+          search: (q) => index.search(q, { limit: LIMIT, semantic: true }).hits.map((h) => h.id),
+        },
+      ],
+    };
+  },
+};
+
 export const minisearch: Family = {
   name: 'minisearch',
   build(docs) {
@@ -198,7 +216,7 @@ export const fuse: Family = {
   },
 };
 
-const ALL: Family[] = [sniff, minisearch, flexsearch, flexsearchFuzzy, orama, fuse];
+const ALL: Family[] = [sniff, sniffSemantic, minisearch, flexsearch, flexsearchFuzzy, orama, fuse];
 /** SNIFF_BENCH_ENGINES=sniff,orama runs only those families (for quick iterations). */
 const only = process.env.SNIFF_BENCH_ENGINES?.split(',');
 export const FAMILIES: Family[] = only ? ALL.filter((f) => only.includes(f.name)) : ALL;

@@ -11,6 +11,7 @@ export const QUERY_CLASSES = [
   'infix',
   'infix-multi',
   'infix-any',
+  'semantic',
 ] as const;
 export type QueryClass = (typeof QUERY_CLASSES)[number];
 

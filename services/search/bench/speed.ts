@@ -5,6 +5,7 @@ import type { SearchIndex } from '../src/engine/search-index';
 import { loadTalks, rawTextBytes, rng, synthesize } from './corpus';
 import { FAMILIES } from './engines';
 import { generateQueries } from './queries';
+import { generateSemanticQueries } from './semantic-queries';
 import { PER_CLASS, QUERY_SEED } from './relevance';
 import { environment, fmt, table, writeResult } from './report';
 
@@ -43,6 +44,7 @@ export interface SpeedRow {
   note?: string;
 }
 export interface SnapshotRow {
+  engine: string;
   docs: number;
   bytes: number;
   serializeMs: number;
@@ -64,6 +66,8 @@ export function runSpeed(): { markdown: string; file: string } {
     .sort((a, b) => a[0] - b[0])
     .map(([, q]) => q)
     .slice(0, SAMPLE);
+  // Sniff with and without semantic recall are also timed on the semantic class, where it does its work.
+  const semanticSample = generateSemanticQueries(base, PER_CLASS, QUERY_SEED).map((q) => q.q);
 
   const rows: SpeedRow[] = [];
   const snapshots: SnapshotRow[] = [];
@@ -94,11 +98,19 @@ export function runSpeed(): { markdown: string; file: string } {
       if (size === 10_000) build10k.set(family.name, buildMs);
       const note = buildMs > BUILD_LIMIT_MS ? `build took ${(buildMs / 1000).toFixed(0)} s (> 60 s)` : undefined;
 
-      for (const v of built.variants.filter((x) => !x.relevanceOnly)) {
-        for (const q of sample.slice(0, WARMUP)) v.search(q);
+      const timed = built.variants
+        .filter((x) => !x.relevanceOnly)
+        .flatMap((v) => [
+          { v, name: v.name, queries: sample },
+          ...(family.name.startsWith('sniff')
+            ? [{ v, name: `${v.name} (semantic class)`, queries: semanticSample }]
+            : []),
+        ]);
+      for (const { v, name, queries } of timed) {
+        for (const q of queries.slice(0, WARMUP)) v.search(q);
         const times: number[] = [];
         const start = performance.now();
-        for (const q of sample) {
+        for (const q of queries) {
           const t = performance.now();
           v.search(q);
           times.push(performance.now() - t);
@@ -106,7 +118,7 @@ export function runSpeed(): { markdown: string; file: string } {
         }
         const sorted = times.sort((a, b) => a - b);
         rows.push({
-          engine: v.name,
+          engine: name,
           docs: size,
           buildMs: Math.round(buildMs),
           heapBytes,
@@ -115,12 +127,12 @@ export function runSpeed(): { markdown: string; file: string } {
           p50: pct(sorted, 0.5),
           p99: pct(sorted, 0.99),
           mean: times.reduce((a, b) => a + b, 0) / times.length,
-          ...(note || times.length < sample.length
+          ...(note || times.length < queries.length
             ? {
                 note: [
                   note,
-                  times.length < sample.length
-                    ? `${times.length} of ${sample.length} queries in the ${QUERY_BUDGET_MS / 1000} s budget`
+                  times.length < queries.length
+                    ? `${times.length} of ${queries.length} queries in the ${QUERY_BUDGET_MS / 1000} s budget`
                     : '',
                 ]
                   .filter(Boolean)
@@ -129,11 +141,11 @@ export function runSpeed(): { markdown: string; file: string } {
             : {}),
         });
         process.stderr.write(
-          `speed: ${size} ${v.name} build ${Math.round(buildMs)} ms, p50 ${fmt(pct(sorted, 0.5))} ms\n`,
+          `speed: ${size} ${name} build ${Math.round(buildMs)} ms, p50 ${fmt(pct(sorted, 0.5))} ms\n`,
         );
       }
 
-      if (family.name === 'sniff') {
+      if (family.name === 'sniff' || family.name === 'sniff-semantic') {
         const index = built.index as SearchIndex;
         let t = performance.now();
         let text: Buffer | null = index.serialize();
@@ -150,6 +162,7 @@ export function runSpeed(): { markdown: string; file: string } {
         if (loaded.documentCount !== new Set(docs.map((d) => d.id)).size) throw new Error('snapshot lost documents');
         loaded = null;
         snapshots.push({
+          engine: family.name,
           docs: size,
           bytes,
           serializeMs: Math.round(serializeMs),
@@ -194,7 +207,13 @@ export function runSpeed(): { markdown: string; file: string } {
   );
   const snapTable = table(
     ['Sniff snapshot', 'size MB', 'serialize ms', 'load ms', 'heap after load MB'],
-    snapshots.map((s) => [`${s.docs / 1000}k docs`, mb(s.bytes), s.serializeMs, s.loadMs, mb(s.heapBytesAfterLoad)]),
+    snapshots.map((s) => [
+      `${s.docs / 1000}k docs${s.engine === 'sniff' ? '' : `, ${s.engine}`}`,
+      mb(s.bytes),
+      s.serializeMs,
+      s.loadMs,
+      mb(s.heapBytesAfterLoad),
+    ]),
   );
   const markdown =
     `Speed: per query (limit 5), ${sample.length} queries from the relevance set per engine setup after ${WARMUP} warm-up queries; ` +

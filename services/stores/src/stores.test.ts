@@ -499,6 +499,7 @@ describe('stores service', () => {
         placeholder: expect.any(String),
         owner: 'downgrade-owner',
         monthlySearches: 1_000,
+        semanticSearch: false,
       });
 
       // The subscription ends (as billing records a cancellation at the end of its period).

@@ -45,3 +45,19 @@ export const SITE_DOCUMENTS: IndexDocument[] = [
     body: 'Good coffee starts with fresh beans. The pricing of grinders varies widely.',
   },
 ];
+
+/** A small furniture and clothing shop (semantic recall's tests): no page says "couch" or "kids". */
+export const SHOP_DOCUMENTS: IndexDocument[] = [
+  ['sofa', 'Three-seat leather sofa', 'Deep and soft, in brown leather'],
+  ['coach', 'Coach travel bag', 'A weekend bag in waxed canvas'],
+  ['jacket', "Children's rain jacket", 'Waterproof, with a hood, ages 4 to 10'],
+  ['table', 'Oak dining table', 'Seats six, solid oak'],
+  ['lamp', 'Brass floor lamp', 'Warm light for reading'],
+].map(([id, title, description]) => ({
+  id,
+  url: `https://shop.example/${id}`,
+  title,
+  description,
+  headings: [],
+  body: '',
+}));

@@ -4,7 +4,7 @@ import { TIER } from './ranking';
 import { maxTypos } from './text';
 import type { Vocabulary } from './vocabulary';
 
-export type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix';
+export type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix' | 'meaning';
 
 /** Expansions per word (completions, typo neighbours, infix words), the most common first. */
 const MAX_EXPANSIONS = 200;

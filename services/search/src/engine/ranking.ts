@@ -8,13 +8,33 @@ import { forEachToken } from './text';
  * how strongly the document's fields contain it). The order is the relevance rule:
  * exact > synonym > prefix > typo > partial word (infix).
  */
-export const TIER = { exact: 1, synonym: 0.9, prefix: 0.6, typo1: 0.35, typo2: 0.22, infix: 0.15 } as const;
+export const TIER = {
+  exact: 1,
+  synonym: 0.9,
+  prefix: 0.6,
+  typo1: 0.35,
+  typo2: 0.22,
+  infix: 0.15,
+  meaning: 0.12,
+} as const;
 
 /**
  * Added to a document's key per query word it contains, above any score one query can reach (a
  * word scores at most idf 15 x impact 24), so documents with more of the words always sort first.
  */
 const COVERAGE = 1e6;
+/**
+ * Added instead, per query word a document contains only through a word close in meaning (semantic recall):
+ * above any score, below one word as typed, so such words order documents only among those with as many
+ * of the words as typed.
+ */
+const MEANING_COVERAGE = 1e4;
+/**
+ * A word close in meaning counts only where it is in the title (an impact this high: a word in a title of
+ * average length scores ~6, a description word at most ~4.4): "sofa" in a product's name stands for "couch", a "sofa" somewhere in
+ * a long text says little about what the page is.
+ */
+export const MEANING_MIN_IMPACT = 5;
 /** What `bestOf` reads: any document, or only those other query words found (stamps are above both). */
 const ANY = 0;
 const ONLY_FOUND = 1;
@@ -30,6 +50,8 @@ export const RERANK = 30;
 export class Ranker {
   private readonly n: number;
   private readonly wordBest: Float64Array;
+  /** Per document: 1 when the current word's best match in it is by meaning only. */
+  private readonly wordByMeaning: Uint8Array;
   /** Per document: COVERAGE per query word it contains plus its score, so one number orders it. */
   private readonly key: Float64Array;
   private readonly touched: Uint32Array;
@@ -44,14 +66,19 @@ export class Ranker {
   ) {
     this.n = titles.length;
     this.wordBest = new Float64Array(this.n);
+    this.wordByMeaning = new Uint8Array(this.n);
     this.key = new Float64Array(this.n);
     this.touched = new Uint32Array(this.n);
     this.wordTouched = new Uint32Array(this.n);
     this.stamps = new Uint32Array(this.n);
   }
 
-  /** The best `k` document numbers for `matches` (one per query word), best first. */
-  rank(matches: WordMatch[], k: number): number[] {
+  /**
+   * The best `k` document numbers for `matches` (one per query word), best first; `matchedOut`, when given,
+   * receives how many query words each of them contains as typed, and `byMeaningOut` how many only through a
+   * word close in meaning (candidates of kind "meaning"), in the same order.
+   */
+  rank(matches: WordMatch[], k: number, matchedOut?: number[], byMeaningOut?: number[]): number[] {
     const { offsets, docs, impacts } = this.postings;
     const { wordBest, key, touched, wordTouched, stamps } = this;
     const n = this.n;
@@ -64,7 +91,9 @@ export class Ranker {
     // scores highest first, and stop reading a word where its (impact-ordered) postings fall to
     // the k-th best score seen so far. Several words must be read in full: a document's count
     // of words comes before its score.
-    const kth = matches.length === 1 ? new TopK(k) : null;
+    // (Not with matches by meaning: their documents' keys are not their scores.)
+    const meaning = matches.some((m) => m.candidates.some((c) => c.kind === 'meaning'));
+    const kth = matches.length === 1 && !meaning ? new TopK(k) : null;
     /** Words with partial-word matches that count only beside the other words: read after all words. */
     const besides: { candidates: Candidate[]; stamp: number }[] = [];
     /** Documents with every query word as typed (their key reached `every`). */
@@ -75,7 +104,7 @@ export class Ranker {
       // the documents this word found are marked, so its partial words do not count there again
       const stamp = m.beside.length ? this.nextStamp() : 0;
       if (stamp) besides.push({ candidates: m.beside, stamp });
-      if (!kth && own.length === 1) {
+      if (!kth && own.length === 1 && own[0].kind !== 'meaning') {
         // One indexed word (a finished word like "the"): no best-of to take, its scores go straight
         // into the keys. Common words touch most documents, so this loop is much of a query's time.
         const { word, weight } = own[0];
@@ -95,8 +124,9 @@ export class Ranker {
       for (let i = 0; i < wt; i++) {
         const d = wordTouched[i];
         if (key[d] === 0) touched[touchedCount++] = d;
-        if ((key[d] += COVERAGE + wordBest[d]) >= every) complete++;
+        if ((key[d] += (this.wordByMeaning[d] ? MEANING_COVERAGE : COVERAGE) + wordBest[d]) >= every) complete++;
         wordBest[d] = 0;
+        this.wordByMeaning[d] = 0;
         if (stamp) stamps[d] = stamp;
       }
     }
@@ -122,10 +152,20 @@ export class Ranker {
     const wordOf = matches.length > 1 ? queryWordOf(matches, this.postings.vocabulary.words) : null;
     const result = best.map((d) => {
       const matched = Math.floor(key[d] / COVERAGE);
-      return { d, matched, score: (key[d] - matched * COVERAGE) * this.proximity(d, wordOf) };
+      const rest = key[d] - matched * COVERAGE;
+      const byMeaning = meaning ? Math.floor(rest / MEANING_COVERAGE) : 0;
+      return {
+        d,
+        matched,
+        byMeaning,
+        score: (rest - byMeaning * MEANING_COVERAGE) * this.proximity(d, wordOf),
+      };
     });
     for (let i = 0; i < touchedCount; i++) key[touched[i]] = 0;
-    return result.sort((a, b) => b.matched - a.matched || b.score - a.score).map((r) => r.d);
+    result.sort((a, b) => b.matched - a.matched || b.byMeaning - a.byMeaning || b.score - a.score);
+    if (matchedOut) for (const r of result) matchedOut.push(r.matched);
+    if (byMeaningOut) for (const r of result) byMeaningOut.push(r.byMeaning);
+    return result.map((r) => r.d);
   }
 
   /**
@@ -136,24 +176,28 @@ export class Ranker {
    */
   private bestOf(candidates: Candidate[], idf: (word: number) => number, only: number, kth: TopK | null): number {
     const { offsets, docs, impacts } = this.postings;
-    const { wordBest, key, wordTouched, stamps } = this;
+    const { wordBest, key, wordTouched, stamps, wordByMeaning } = this;
     const read = candidates.map((c) => {
       const base = c.weight * idf(c.word);
       // a word's first posting is its strongest
-      return { word: c.word, base, top: base * impacts[offsets[c.word]] };
+      return { word: c.word, base, top: base * impacts[offsets[c.word]], meaning: c.kind === 'meaning' };
     });
     if (kth) read.sort((a, b) => b.top - a.top);
     let wt = 0;
-    for (const { word, base, top } of read) {
+    for (const { word, base, top, meaning } of read) {
       // scores are positive: the floor (-Infinity until k documents were seen) reads as 0 then
       let least = kth ? Math.max(0, kth.floor) : 0;
       if (top <= least) break;
       for (let p = offsets[word], end = offsets[word + 1]; p < end; p++) {
         const s = base * impacts[p];
-        if (s <= least) break;
+        if (s <= least || (meaning && impacts[p] < MEANING_MIN_IMPACT)) break;
         const d = docs[p];
         if (only !== ANY && (key[d] === 0 || stamps[d] === only)) continue;
-        if (s > wordBest[d]) {
+        // A match as typed always wins over one by meaning, whatever their scores.
+        const better = meaning
+          ? wordBest[d] === 0 || (wordByMeaning[d] === 1 && s > wordBest[d])
+          : s > wordBest[d] || wordByMeaning[d] === 1;
+        if (better) {
           if (wordBest[d] === 0) {
             wordTouched[wt++] = d;
             // each document is offered once, with its first score (its final one can only be
@@ -161,6 +205,7 @@ export class Ranker {
             if (kth) least = Math.max(0, kth.offer(d, s));
           }
           wordBest[d] = s;
+          wordByMeaning[d] = meaning ? 1 : 0;
         }
       }
     }

@@ -15,6 +15,8 @@ export interface QueryOptions {
   rules?: QueryRules;
   /** Cut each hit's description to this many characters (see `cutText`); whole when absent. */
   descriptionLength?: number;
+  /** Semantic recall (the plans with AI search): words and documents close in meaning fill what the words leave. */
+  semantic?: boolean;
 }
 
 /**
@@ -32,7 +34,8 @@ export interface SearchIndex {
 
 export interface SearchEngine {
   readonly name: string;
-  build(documents: IndexDocument[]): SearchIndex;
+  /** `semantic`: also make what semantic recall needs now (kept in the snapshot), for a store with AI search. */
+  build(documents: IndexDocument[], options?: { semantic?: boolean }): SearchIndex;
   load(snapshot: Buffer): SearchIndex;
 }
 

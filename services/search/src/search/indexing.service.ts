@@ -8,6 +8,7 @@ import { IndexLifecycle } from './index-lifecycle.service';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { StoreSettingsEntity } from './store-settings.entity';
 import { StoreWrites } from './store-writes';
+import { WidgetRules } from './widget-rules';
 
 const INSERT_CHUNK = 500;
 
@@ -27,13 +28,16 @@ export class IndexingService {
     @Inject(SEARCH_ENGINE) private readonly engine: SearchEngine,
     private readonly lifecycle: IndexLifecycle,
     private readonly writes: StoreWrites,
+    private readonly widgetRules: WidgetRules,
   ) {}
 
   /** PUT /internal/stores/:id/documents: replaces the documents and swaps the index. */
   replaceDocuments(storeId: string, documents: IndexDocument[]): Promise<IndexedStore> {
     return this.writes.run(storeId, async () => {
-      // Build outside the transaction: searches keep using the old index meanwhile.
-      const index = this.engine.build(documents);
+      // Build outside the transaction: searches keep using the old index meanwhile. A store with AI search
+      // gets its document vectors now, into the snapshot (others only if their owner upgrades: on first use).
+      const { semantic } = await this.widgetRules.plan(storeId);
+      const index = this.engine.build(documents, { semantic });
       const snapshot = index.serialize();
       const builtAt = new Date();
       const unique = [...new Map(documents.map((d) => [d.id, d])).values()];

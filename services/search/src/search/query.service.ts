@@ -1,7 +1,8 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, Logger, NotFoundException, Optional } from '@nestjs/common';
 import type { SearchResponse, SearchUnavailable } from '@sniff/contracts';
 import { Metrics } from '@sniff/service-kit';
 import type { Histogram } from 'prom-client';
+import { wordVectorsFile } from '../engine/semantic/word-vectors';
 import { SearchEvents } from '../events/search-events.service';
 import { QuotaGate } from '../usage/quota-gate';
 import { UsageCounter } from '../usage/usage-counter';
@@ -44,6 +45,11 @@ export class QueryService {
     private readonly counter: UsageCounter,
     @Optional() @Inject(Metrics) metrics?: Metrics,
   ) {
+    if (!wordVectorsFile()) {
+      new Logger('QueryService').warn(
+        'no word-vector table (npm run build makes it): AI search recalls nothing by meaning',
+      );
+    }
     if (metrics) {
       this.searchTime = metrics.histogram(
         'search_duration_seconds',
@@ -80,7 +86,9 @@ export class QueryService {
     }
     if (this.quota.blocks(storeId))
       return { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA };
-    const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength });
+    // AI search per the owner's plan as last heard (never waited for on a keystroke; the widget's mount asked).
+    const semantic = this.widgetRules.peek(storeId)?.semantic ?? false;
+    const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength, semantic });
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = this.suggestions.for(storeId, q, result.suggestions, entry.hidden);
     const searchId = this.events.searchId(storeId, q, result.hits.length);

@@ -15,13 +15,15 @@ export interface StorePlan {
   owner: string | null;
   /** Visitor searches a month the owner's plan allows; null: no quota. */
   monthlySearches: number | null;
+  /** The owner's plan has AI search: the store's searches also recall by meaning. */
+  semantic: boolean;
 }
 
 interface Entry extends StorePlan {
   expires: number;
 }
 
-const UNKNOWN: Omit<StorePlan, 'rules'> = { owner: null, monthlySearches: null };
+const UNKNOWN: Omit<StorePlan, 'rules'> = { owner: null, monthlySearches: null, semantic: false };
 
 /**
  * Each store's widget rules (what its owner's plan lets the widget show), its owner and monthly
@@ -94,8 +96,8 @@ export class WidgetRules {
         `/internal/stores/${encodeURIComponent(storeId)}/widget-rules`,
         { timeoutMs: FETCH_TIMEOUT_MS },
       );
-      const { owner, monthlySearches, ...rules } = storeWidgetRulesSchema.parse(body);
-      plan = { rules, owner, monthlySearches };
+      const { owner, monthlySearches, semanticSearch, ...rules } = storeWidgetRulesSchema.parse(body);
+      plan = { rules, owner, monthlySearches, semantic: semanticSearch };
     } catch (error) {
       ttl = Math.min(ttl, RETRY_MS);
       this.logger.warn(

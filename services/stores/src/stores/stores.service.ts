@@ -295,7 +295,12 @@ export class StoresService {
       `SELECT "settings", "version" FROM "stores"."widget_settings" WHERE "store_id" = $1`,
       [storeId],
     );
-    const rules = { ...widgetRulesFor(ent), owner: store.ownerSub, monthlySearches: ent.monthlySearches };
+    const rules = {
+      ...widgetRulesFor(ent),
+      owner: store.ownerSub,
+      monthlySearches: ent.monthlySearches,
+      semanticSearch: ent.semanticSearch,
+    };
     return row ? { ...rules, saved: savedSettings(row) } : rules;
   }
 

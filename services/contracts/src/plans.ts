@@ -89,6 +89,8 @@ export interface Entitlements {
   sizes: readonly WidgetSize[];
   customPlaceholder: boolean;
   analytics: boolean;
+  /** A weekly e-mail of each store's zero-result queries (paid plans). */
+  zeroResultAlerts: boolean;
   platforms: readonly Platform[];
   /** Hours between automatic re-syncs. */
   resyncHours: number;
@@ -153,6 +155,7 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
     sizes: free ? FREE_WIDGET_SIZES : WIDGET_SIZES,
     customPlaceholder: !free,
     analytics: !free,
+    zeroResultAlerts: !free,
     platforms,
     resyncHours: pro ? 12 : 24,
     monthlySearches: monthlySearchesFor(plans),

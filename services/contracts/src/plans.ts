@@ -47,6 +47,7 @@ export const PLAN_CATALOGUE: PlanCard[] = [
       '20 pages indexed',
       'Up to 10k results plus suggestions per month',
       'Search analytics',
+      'Weekly e-mail of the searches that found nothing',
       'All widget sizes and a custom placeholder',
     ],
   },

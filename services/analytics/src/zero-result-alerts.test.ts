@@ -285,6 +285,11 @@ describe('zero-result alerts', () => {
     }
     const noToken = await fetch(`${stack.gateway.url}/alerts/unsubscribe`);
     expect(noToken.status).toBe(400);
+    // Only GET and POST, and no body worth more than a one-click form.
+    const put = await fetch(`${stack.gateway.url}${publicPath}`, { method: 'PUT' });
+    expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, POST']);
+    const huge = await fetch(`${stack.gateway.url}${publicPath}`, { method: 'POST', body: 'x'.repeat(8 * 1024) });
+    expect(huge.status).toBe(413);
     const expired = new UnsubscribeTokens(TEST_INTERNAL_TOKEN).sign(paidStore, new Date(Date.now() - 91 * 86_400_000));
     const old = await fetch(`${stack.gateway.url}/alerts/unsubscribe?token=${expired}`, { method: 'POST' });
     expect(old.status).toBe(410);

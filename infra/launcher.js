@@ -418,6 +418,9 @@ async function startProduct({
       PORT: String(p.analytics),
       STORES_URL: svc('stores'),
       BILLING_URL: svc('billing'),
+      // The weekly zero-result alerts: mailed through feedback, linking to the dashboard and the unsubscribe page.
+      FEEDBACK_URL: svc('feedback'),
+      PUBLIC_URL: appUrl,
     });
     // Feedback mail: a real server when SMTP_URL is set, else maildev catches it with a web inbox.
     const smtpUrl = env.SMTP_URL || `smtp://127.0.0.1:${p.smtp}`;

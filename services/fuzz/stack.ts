@@ -112,7 +112,7 @@ function listen(server: Server): Promise<string> {
 
 /**
  * The four services in this process on one fresh database, wired to each other as `npm start`
- * wires them (stores -> billing and search, analytics -> stores and billing, search -> analytics),
+ * wires them (stores -> billing and search, analytics -> stores, billing and feedback, search -> analytics),
  * and the gateway in front of them with a local token signer. The owner has a paid plan, so the
  * routes that need one are reached too. Billing reaches the local identity provider's Management API,
  * started here unless `options.billing` names another (the account tests start their own);
@@ -120,7 +120,14 @@ function listen(server: Server): Promise<string> {
  * (NODE_EXTRA_CA_CERTS is read only when a process starts).
  */
 export async function startStack(
-  options: { billing?: Record<string, string>; billingProcess?: { env: Record<string, string> } } = {},
+  options: {
+    billing?: Record<string, string>;
+    billingProcess?: { env: Record<string, string> };
+    /** Feedback's mail server (a test's mail catcher); without it nothing listens and mail waits queued. */
+    smtpUrl?: string;
+    /** More analytics settings (PUBLIC_URL, say). */
+    analytics?: Record<string, string>;
+  } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase();
   const apps: INestApplication[] = [];
@@ -177,11 +184,17 @@ export async function startStack(
       ...identity?.billing,
       ...options.billing,
     });
-    const analyticsConfig = { ...base, STORES_URL: url(storesPort), BILLING_URL: url(billingPort) };
-    // No mail server: messages are stored and queued for later, as when SMTP is down.
+    const analyticsConfig = {
+      ...base,
+      STORES_URL: url(storesPort),
+      BILLING_URL: url(billingPort),
+      FEEDBACK_URL: url(feedbackPort),
+      ...options.analytics,
+    };
+    // No mail server unless the caller brings one: messages are stored and queued for later, as when SMTP is down.
     const feedbackConfig = {
       ...base,
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      SMTP_URL: options.smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`,
       FEEDBACK_RETRY_DELAY_SECONDS: 3600,
     };
     const searchConfig = {

@@ -9,6 +9,7 @@ import {
   type DailyRow,
   type Store,
   type TimeseriesRow,
+  type ZeroResultAlert,
 } from '@sniff/contracts';
 
 /** The spec's analytics window (section 9): the range an owner starts with; 7 and 90 days are offered too. */
@@ -19,6 +20,7 @@ const body = ({ url, days = ANALYTICS_DAYS }: Args) => ({ url, days });
 export const analyticsApi = createApi({
   reducerPath: 'mfeAnalyticsApi',
   baseQuery: sniffBaseQuery,
+  tagTypes: ['ZeroResultAlerts'],
   endpoints: (build) => ({
     customStores: build.query<Store[], void>({
       query: () => apiRequest(storesEndpoints.listStores, { body: {} }),
@@ -48,6 +50,16 @@ export const analyticsApi = createApi({
       query: (a) => apiRequest(analyticsEndpoints.clicks, { body: body(a) }),
       transformResponse: (raw) => analyticsEndpoints.clicks.response.parse(raw),
     }),
+    zeroResultAlerts: build.query<ZeroResultAlert[], void>({
+      query: () => apiRequest(analyticsEndpoints.zeroResultAlerts, { body: {} }),
+      transformResponse: (raw) => analyticsEndpoints.zeroResultAlerts.response.parse(raw).alerts,
+      providesTags: ['ZeroResultAlerts'],
+    }),
+    updateZeroResultAlert: build.mutation<ZeroResultAlert, { storeId: string; enabled: boolean }>({
+      query: (body) => apiRequest(analyticsEndpoints.updateZeroResultAlert, { body }),
+      transformResponse: (raw) => analyticsEndpoints.updateZeroResultAlert.response.parse(raw),
+      invalidatesTags: ['ZeroResultAlerts'],
+    }),
   }),
 });
 
@@ -59,4 +71,6 @@ export const {
   useTop10ZeroesQuery,
   useDailyQuery,
   useClicksQuery,
+  useZeroResultAlertsQuery,
+  useUpdateZeroResultAlertMutation,
 } = analyticsApi;

@@ -112,11 +112,11 @@ describe('analytics: a store’s events for export and deletion', () => {
   });
 
   it('deletes every event of the store and only its, and a second delete finds nothing', async () => {
-    expect(await remove('st_export_a')).toEqual({ deleted: { events: 3 } });
+    expect(await remove('st_export_a')).toEqual({ deleted: { events: 3, zeroResultAlerts: 0 } });
     expect(await exportOf('st_export_a')).toEqual([]);
     expect((await exportOf('st_export_b')).map((e) => e.query)).toEqual(['secret of the other store']);
-    expect(await remove('st_export_a')).toEqual({ deleted: { events: 0 } });
-    expect(await remove('st_never_existed')).toEqual({ deleted: { events: 0 } });
+    expect(await remove('st_export_a')).toEqual({ deleted: { events: 0, zeroResultAlerts: 0 } });
+    expect(await remove('st_never_existed')).toEqual({ deleted: { events: 0, zeroResultAlerts: 0 } });
   });
 
   it('drops an event of a deleted store that was still queued, instead of bringing its data back', async () => {

@@ -134,9 +134,16 @@ describe('Delete Account', () => {
       'the paid plan',
     );
 
+    // Paid now: the store's weekly zero-result e-mail is switched on (part of the owner's data).
+    await leaving.json('POST', 'analytics/alerts/zero-results/update', { storeId: leavingStore, enabled: true });
+
     const exported = (await leaving.json('GET', 'billing/account/export')) as Record<string, unknown[]> & {
       billing: { subscriptions: unknown[] };
+      analytics: { storeId: string; zeroResultAlerts: unknown }[];
     };
+    expect(exported.analytics.find((a) => a.storeId === leavingStore)?.zeroResultAlerts).toMatchObject({
+      enabled: true,
+    });
     expect(JSON.stringify(exported.stores)).toContain(leavingStore);
     expect(JSON.stringify(exported.stores)).not.toContain(stayingStore);
     expect(exported.billing.subscriptions).toHaveLength(1);
@@ -195,6 +202,9 @@ describe('Delete Account', () => {
     expect(
       await rows(`SELECT "email" FROM "billing"."account_deletions" WHERE "owner_sub" = $1`, [leaving.sub]),
     ).toEqual([{ email: null }]);
+    expect(await rows(`SELECT 1 FROM "analytics"."zero_result_alerts" WHERE "owner_sub" = $1`, [leaving.sub])).toEqual(
+      [],
+    );
     // The other owner keeps everything.
     const kept = (await staying.json('GET', 'billing/account/export')) as Record<string, unknown[]>;
     expect(kept.stores).toHaveLength(1);

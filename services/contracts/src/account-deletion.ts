@@ -1,6 +1,7 @@
 // The owner's own account (privacy policy: export my data, Delete Account). Reached through the gateway as
 // /api/billing/account/<path>; billing runs the deletion as a queued job across every service.
 import { z } from 'zod';
+import { zeroResultAlertExportSchema } from './alerts';
 import { ownerStoreExportSchema, ownerUsageExportSchema, storeEventExportSchema } from './account';
 import { billingAccountResponseSchema } from './billing';
 
@@ -58,7 +59,13 @@ export const accountExportSchema = z.object({
   billing: billingAccountResponseSchema,
   stores: z.array(ownerStoreExportSchema),
   usage: ownerUsageExportSchema.shape.usage,
-  analytics: z.array(z.object({ storeId: z.string(), events: z.array(storeEventExportSchema) })),
+  analytics: z.array(
+    z.object({
+      storeId: z.string(),
+      events: z.array(storeEventExportSchema),
+      zeroResultAlerts: zeroResultAlertExportSchema.nullable(),
+    }),
+  ),
   feedback: z.array(ownerFeedbackMessageSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

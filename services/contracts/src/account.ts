@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storeSourceSchema, storeStatusSchema, storeTypeSchema } from './api';
 import { platformSchema } from './plan-schemas';
+import { zeroResultAlertExportSchema } from './alerts';
 import { searchSettingsSchema } from './search';
 import { SQUARESPACE_SEARCH_TYPES } from './squarespace';
 import { savedWidgetSettingsSchema } from './widget';
@@ -81,5 +82,9 @@ export const storeEventExportSchema = z.object({
   resultCount: z.number().int().nullable(),
   url: z.string().nullable(),
 });
-export const storeEventsExportSchema = z.object({ events: z.array(storeEventExportSchema) });
+export const storeEventsExportSchema = z.object({
+  events: z.array(storeEventExportSchema),
+  /** The store's weekly zero-result e-mail setting; null when never switched on (older services: absent). */
+  zeroResultAlerts: zeroResultAlertExportSchema.nullable().default(null),
+});
 export type StoreEventsExport = z.infer<typeof storeEventsExportSchema>;

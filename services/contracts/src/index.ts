@@ -11,4 +11,5 @@ export * from './shopify';
 export * from './squarespace';
 export * from './account';
 export * from './account-deletion';
+export * from './alerts';
 export * from './endpoints';

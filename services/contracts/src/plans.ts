@@ -47,6 +47,7 @@ export const PLAN_CATALOGUE: PlanCard[] = [
       '20 pages indexed',
       'Up to 10k results plus suggestions per month',
       'Search analytics',
+      'Weekly e-mail of the searches that found nothing',
       'All widget sizes and a custom placeholder',
     ],
   },
@@ -89,6 +90,8 @@ export interface Entitlements {
   sizes: readonly WidgetSize[];
   customPlaceholder: boolean;
   analytics: boolean;
+  /** A weekly e-mail of each store's zero-result queries (paid plans). */
+  zeroResultAlerts: boolean;
   platforms: readonly Platform[];
   /** Hours between automatic re-syncs. */
   resyncHours: number;
@@ -155,6 +158,7 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
     sizes: free ? FREE_WIDGET_SIZES : WIDGET_SIZES,
     customPlaceholder: !free,
     analytics: !free,
+    zeroResultAlerts: !free,
     platforms,
     resyncHours: pro ? 12 : 24,
     monthlySearches: monthlySearchesFor(plans),

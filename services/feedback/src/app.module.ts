@@ -8,6 +8,7 @@ import { FeedbackService } from './feedback.service';
 import { Mailer } from './mailer';
 import { FeedbackInit1766200000000 } from './migrations/1766200000000-FeedbackInit';
 import { Notices1766300000000 } from './migrations/1766300000000-Notices';
+import { NoticeUnsubscribe1766400000000 } from './migrations/1766400000000-NoticeUnsubscribe';
 import { NoticesService } from './notices.service';
 
 /** The feedback service: owners' messages to the team and Sniff's notices to owners, stored, then mailed over SMTP. */
@@ -21,7 +22,7 @@ export class FeedbackAppModule {
         serviceDatabase(config, {
           schema: 'feedback',
           entities: [FeedbackEntity],
-          migrations: [FeedbackInit1766200000000, Notices1766300000000],
+          migrations: [FeedbackInit1766200000000, Notices1766300000000, NoticeUnsubscribe1766400000000],
         }),
         TypeOrmModule.forFeature([FeedbackEntity]),
         HealthModule,

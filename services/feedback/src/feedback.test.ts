@@ -226,12 +226,34 @@ describe('feedback', () => {
       ['to', { to: 'not an address' }, 'to: must be an e-mail address'],
       ['key', { key: 'k'.repeat(201) }, 'key: must be at most 200 characters'],
       ['text', { text: 't'.repeat(10_001) }, 'text: must be at most 10,000 characters'],
+      [
+        'listUnsubscribe',
+        { listUnsubscribe: 'javascript:alert(1)' },
+        'listUnsubscribe: must be an http(s) URL without spaces or angle brackets',
+      ],
+      [
+        'listUnsubscribe',
+        { listUnsubscribe: 'https://sniff.example/u>\r\nBcc: x@example.com' },
+        'listUnsubscribe: must be an http(s) URL without spaces or angle brackets',
+      ],
     ])('refuses a bad %s with a 400 naming it, and mails nothing', async (field, extra, message) => {
       const before = (await delivered()).length;
       const res = await post(notice('refused', extra));
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ field, message });
       expect((await delivered()).length).toBe(before);
+    });
+
+    it('carries one-click unsubscribe headers (RFC 8058) when the notice names an address, and none otherwise', async () => {
+      const url = 'https://sniff.example/alerts/unsubscribe?token=v1.s.1.abc';
+      expect((await post(notice('with-unsubscribe', { listUnsubscribe: url }))).status).toBe(200);
+      const [withLink] = (await mailsAbout('with-unsubscribe')) as (Delivered & { headers: Record<string, string> })[];
+      expect(withLink!.headers['list-unsubscribe']).toBe(`<${url}>`);
+      expect(withLink!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect((await post(notice('without-unsubscribe'))).status).toBe(200);
+      const [plain] = (await mailsAbout('without-unsubscribe')) as (Delivered & { headers: Record<string, string> })[];
+      expect(plain!.headers['list-unsubscribe']).toBeUndefined();
+      expect(plain!.headers['list-unsubscribe-post']).toBeUndefined();
     });
 
     it('is for other services only (403 without the internal token)', async () => {
@@ -311,7 +333,8 @@ describe('feedback', () => {
         method: 'DELETE',
         headers: asInternal(),
       });
-      expect(await res.json()).toEqual({ deleted: 0, notices: 2 });
+      // The two quota notices and the two about unsubscribe headers above.
+      expect(await res.json()).toEqual({ deleted: 0, notices: 4 });
       const again = await fetch(`${service.url}/internal/owners/${encodeURIComponent('auth0|someone-else')}`, {
         method: 'DELETE',
         headers: asInternal(),

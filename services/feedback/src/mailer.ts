@@ -11,6 +11,8 @@ export interface StoredNotice {
   recipient: string;
   subject: string;
   text: string;
+  /** The one-click unsubscribe address (RFC 8058), or null. */
+  listUnsubscribe: string | null;
 }
 
 /** Mail over SMTP with nodemailer (the local maildev catcher, or any real server): feedback and notices. */
@@ -52,6 +54,13 @@ export class Mailer implements OnApplicationShutdown {
       to: notice.recipient,
       subject: notice.subject,
       text: notice.text,
+      // RFC 2369 and 8058: mail clients show an unsubscribe button that POSTs to the address.
+      ...(notice.listUnsubscribe
+        ? {
+            list: { unsubscribe: notice.listUnsubscribe },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
       // One id per key (keys may hold characters an id may not): a resend after a lost acknowledgement is the same mail.
       messageId: `<${createHash('sha256').update(notice.key).digest('hex').slice(0, 32)}@notices.sniff.dev>`,
     });

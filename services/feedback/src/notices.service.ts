@@ -49,9 +49,9 @@ export class NoticesService implements OnApplicationBootstrap {
   async send(notice: NoticeRequest): Promise<NoticeResponse> {
     const { key } = notice;
     const inserted: unknown[] = await this.db.query(
-      `INSERT INTO "feedback"."notices" ("key", "owner_sub", "recipient", "subject", "text")
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
-      [key, notice.ownerSub, notice.to, notice.subject, notice.text],
+      `INSERT INTO "feedback"."notices" ("key", "owner_sub", "recipient", "subject", "text", "list_unsubscribe")
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
+      [key, notice.ownerSub, notice.to, notice.subject, notice.text, notice.listUnsubscribe ?? null],
     );
     if (!inserted.length) {
       const [stored] = await this.db.query<{ sent_at: Date | null }[]>(
@@ -98,7 +98,7 @@ export class NoticesService implements OnApplicationBootstrap {
     const [[notice]] = (await this.db.query(
       `UPDATE "feedback"."notices" SET "held_until" = now() + make_interval(secs => $2)
        WHERE "key" = $1 AND "sent_at" IS NULL AND ("held_until" IS NULL OR "held_until" < now())
-       RETURNING "key", "recipient", "subject", "text"`,
+       RETURNING "key", "recipient", "subject", "text", "list_unsubscribe" AS "listUnsubscribe"`,
       [key, HOLD_SECONDS],
     )) as [StoredNotice[], number];
     if (!notice) {

@@ -12,6 +12,7 @@ import { PublicApi } from './public-api';
 import { PublicSite } from './public-site';
 import { registerRoutes } from './routes';
 import { ShopifyOauthProxy } from './shopify-oauth';
+import { AlertsUnsubscribeProxy } from './alerts-unsubscribe';
 import { StripeWebhookProxy } from './stripe-webhook';
 
 /** What @fastify/compress compresses: text, scripts, JSON, XML, SVG (not images, fonts or archives). */
@@ -57,6 +58,7 @@ export async function createGatewayApp(
       api: app.get(ApiProxy),
       stripe: app.get(StripeWebhookProxy),
       shopify: app.get(ShopifyOauthProxy),
+      alerts: app.get(AlertsUnsubscribeProxy),
       frontend: app.get(Frontend),
       site: app.get(PublicSite),
     },

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, OnApplicationShutdown } from '@nestjs/common';
+import { AlertsUnsubscribeProxy } from './alerts-unsubscribe';
 import { ApiProxy } from './api-proxy';
 import { ClientAddresses } from '@sniff/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
@@ -31,6 +32,7 @@ export class GatewayModule implements OnApplicationShutdown {
         PublicApi,
         StripeWebhookProxy,
         ShopifyOauthProxy,
+        AlertsUnsubscribeProxy,
         PublicSite,
         PagePolicy,
         Frontend,

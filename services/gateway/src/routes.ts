@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { accessLog } from './access-log';
+import { AlertsUnsubscribeProxy } from './alerts-unsubscribe';
 import { ApiProxy } from './api-proxy';
 import { Frontend } from './frontend';
 import { PublicApi, preflight } from './public-api';
@@ -15,6 +16,7 @@ export interface RouteHandlers {
   api: ApiProxy;
   stripe: StripeWebhookProxy;
   shopify: ShopifyOauthProxy;
+  alerts: AlertsUnsubscribeProxy;
   frontend: Frontend;
   site: PublicSite;
 }
@@ -63,10 +65,13 @@ export function registerRoutes(app: FastifyInstance, h: RouteHandlers, logger: L
   app.all('/api', proxied(h.api.handle));
   app.all('/api/*', proxied(h.api.handle));
 
-  // Public callers with no Sniff token: Stripe's events for billing, the Shopify OAuth popup for stores.
+  // Public callers with no Sniff token: Stripe's events for billing, the Shopify OAuth popup for stores,
+  // the owner following an e-mail's unsubscribe link.
   app.all('/webhooks/stripe', proxied(h.stripe.handle));
   app.all('/shopify/auth', proxied(h.shopify.handle('auth')));
   app.all('/shopify/callback', proxied(h.shopify.handle('callback')));
+  // The unsubscribe link of the zero-result e-mails (and mail clients' one-click POST) for analytics.
+  app.all('/alerts/unsubscribe', proxied(h.alerts.handle));
 
   // Probes, runtime configuration, the public site's generated files.
   const ok = (_request: FastifyRequest, reply: FastifyReply) =>

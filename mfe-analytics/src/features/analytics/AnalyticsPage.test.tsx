@@ -172,9 +172,10 @@ test('the range applies to every panel; trends, click-through and the coming-soo
     }),
   });
   renderPage(<AnalyticsPage />, { apis, plans: PAID });
-  expect(
-    within(screen.getByRole('region', { name: 'Coming soon' })).getByText('Zero-result e-mail alerts'),
-  ).toBeTruthy();
+  const coming = within(screen.getByRole('region', { name: 'Coming soon' }));
+  expect(coming.getByText('Custom Q&A')).toBeTruthy();
+  // Shipped: no longer announced.
+  expect(coming.queryByText('Zero-result e-mail alerts')).toBeNull();
   fireEvent.change(await screen.findByLabelText('Select Custom URL (1)'), {
     target: { value: 'https://bakery.example.com' },
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage, useGoTo, usePlans } from '@sniff/shell-sdk';
-import { ANALYTICS_RANGES, entitlementsFor, type CountRow } from '@sniff/contracts';
+import { ANALYTICS_RANGES, entitlementsFor, type CountRow, type Store } from '@sniff/contracts';
 import {
   ANALYTICS_DAYS,
   useClicksQuery,
@@ -15,15 +15,10 @@ import { Button, Card, Spinner } from '@sniff/ui';
 import { saveCsv } from './save-csv';
 import { Panel } from './Panel';
 import { ClickThrough, DailyTrends } from './Trends';
+import { ZeroResultAlerts, ZeroResultAlertsUpsell } from './ZeroResultAlerts';
 
 /** What the spec announces as coming (section 2, Analytics). */
-export const COMING_SOON = [
-  'Advanced analytics',
-  'Semantic search',
-  'Manual sync',
-  'Zero-result e-mail alerts',
-  'Custom Q&A',
-];
+export const COMING_SOON = ['Advanced analytics', 'Semantic search', 'Manual sync', 'Custom Q&A'];
 
 export const UPGRADE_TEXT = 'This feature is for upgraded plans. Please upgrade to use analytics and insights.';
 
@@ -62,7 +57,7 @@ const exportCounts = (name: string, days: number, ranked: boolean) => (rows: Cou
 
 const FRESH = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
 
-function Panels({ url, days }: { url: string; days: number }) {
+function Panels({ url, days, stores }: { url: string; days: number; stores: Store[] }) {
   // The calls start together (RTK Query runs the hooks' requests in parallel), and run again on
   // every mount and window focus so that new searches show up.
   const args = { url, days };
@@ -143,6 +138,7 @@ function Panels({ url, days }: { url: string; days: number }) {
       >
         {(rows) => <CountList rows={rows.slice(0, 10)} ranked />}
       </Panel>
+      <ZeroResultAlerts stores={stores} />
     </div>
   );
 }
@@ -189,7 +185,7 @@ function PaidAnalytics() {
         <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>
       )}
       {url ? (
-        <Panels url={url} days={days} />
+        <Panels url={url} days={days} stores={(stores.data ?? []).filter((s) => s.url === url)} />
       ) : (
         <p className="sniff-muted">Choose a website to see its searches of the last {days} days.</p>
       )}
@@ -228,6 +224,7 @@ export function AnalyticsPage() {
             <li>Top 10 most searched terms</li>
             <li>Performance insights</li>
           </ul>
+          <ZeroResultAlertsUpsell />
           <Button onClick={() => goTo('billing.subscribe')}>Upgrade Now</Button>
         </div>
       )}

@@ -126,6 +126,7 @@ describe('Account: export', () => {
       {
         storeId: 'store-1',
         events: [{ type: 'search', query: 'bread', at: '2026-11-25T10:00:00.000Z', resultCount: 3, url: null }],
+        zeroResultAlerts: { enabled: true, updatedAt: '2026-11-24T10:00:00.000Z' },
       },
     ],
     feedback: [{ id: 'f1', text: 'Love it', page: '/dashboard', createdAt: '2026-11-20T10:00:00.000Z', sentAt: null }],

@@ -130,7 +130,8 @@ export const FEATURES: Feature[] = [
     title: 'Search analytics',
     text:
       'See every search of the last 30 days, your top 10 searches and the searches that found nothing, so you ' +
-      'know which page to write or which product to stock next.',
+      'know which page to write or which product to stock next. Turn on a weekly e-mail of the searches that ' +
+      'found nothing, each with a link to add a synonym or pin an answer.',
     tag: 'Paid SaaS plans',
     demo: false,
   },

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { queueProviders } from '@sniff/service-kit';
+import { Queue, queueProviders } from '@sniff/service-kit';
 import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
@@ -20,7 +20,7 @@ export class EventsModule {
         { provide: ANALYTICS_CONFIG, useValue: config },
         ...queueProviders(config),
       ],
-      exports: [EventsService, AnalyticsService],
+      exports: [EventsService, AnalyticsService, Queue],
     };
   }
 }

@@ -16,7 +16,7 @@ export class StoreDataController {
     return this.data.events(storeId, query.limit);
   }
 
-  /** DELETE /internal/stores/:storeId -> { deleted: { events } } */
+  /** DELETE /internal/stores/:storeId -> { deleted: { events, zeroResultAlerts } } */
   @Endpoint(deleteStoreEvents)
   remove(@Param('storeId') storeId: string) {
     return this.data.delete(storeId);

@@ -3,7 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { OwnerDeletionCounts, StoreEventsExport } from '@sniff/contracts';
 
-/** A store's events for the account export, and their deletion with the store or the account. */
+/**
+ * A store's events and zero-result e-mail setting for the account export, and their deletion with the
+ * store or the account.
+ */
 @Injectable()
 export class StoreDataService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -21,7 +24,12 @@ export class StoreDataService {
           WHERE store_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
       [storeId, limit],
     );
+    const [alert]: { enabled: boolean; updated_at: Date }[] = await this.db.query(
+      `SELECT enabled, updated_at FROM analytics.zero_result_alerts WHERE store_id = $1`,
+      [storeId],
+    );
     return {
+      zeroResultAlerts: alert ? { enabled: alert.enabled, updatedAt: new Date(alert.updated_at).toISOString() } : null,
       events: rows.map((r) => ({
         type: r.type,
         query: r.query,
@@ -33,7 +41,7 @@ export class StoreDataService {
   }
 
   /**
-   * Deletes every event of the store and remembers the store as deleted, in one transaction, so an
+   * Deletes every event and the zero-result e-mail setting of the store and remembers the store as deleted, in one transaction, so an
    * event still queued is dropped on arrival (see EventsService.record). A second call deletes 0.
    */
   async delete(storeId: string): Promise<OwnerDeletionCounts> {
@@ -44,7 +52,10 @@ export class StoreDataService {
         unknown,
         number,
       ];
-      return { deleted: { events } };
+      const [, zeroResultAlerts] = (await m.query(`DELETE FROM analytics.zero_result_alerts WHERE store_id = $1`, [
+        storeId,
+      ])) as [unknown, number];
+      return { deleted: { events, zeroResultAlerts } };
     });
   }
 }

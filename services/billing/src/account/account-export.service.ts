@@ -20,7 +20,10 @@ export class AccountExportService {
       this.ownerData.feedback(owner.sub),
     ]);
     const analytics = await Promise.all(
-      stores.map(async (store) => ({ storeId: store.id, events: (await this.ownerData.events(store.id)).events })),
+      stores.map(async (store) => {
+        const { events, zeroResultAlerts } = await this.ownerData.events(store.id);
+        return { storeId: store.id, events, zeroResultAlerts };
+      }),
     );
     return {
       exportedAt: new Date().toISOString(),

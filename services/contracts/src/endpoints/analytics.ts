@@ -7,6 +7,13 @@ import {
   dailyResponseSchema,
   timeseriesResponseSchema,
 } from '../api';
+import {
+  alertUnsubscribeQuerySchema,
+  zeroResultAlertSchema,
+  zeroResultAlertsRequestSchema,
+  zeroResultAlertsResponseSchema,
+  zeroResultAlertUpdateSchema,
+} from '../alerts';
 import { popularQueriesRequestSchema, popularQueriesResponseSchema } from '../search';
 import { endpoint } from './endpoint';
 
@@ -71,4 +78,44 @@ export const deleteStoreEvents = /*#__PURE__*/ endpoint({
   access: 'internal',
   summary: "Removes a store's events",
   response: ownerDeletionCountsSchema,
+});
+
+export const zeroResultAlerts = /*#__PURE__*/ endpoint({
+  service: 'analytics',
+  method: 'POST',
+  path: '/alerts/zero-results/list',
+  access: 'owner',
+  summary: "The caller's weekly zero-result e-mail settings, one per store ever switched (others are off)",
+  body: zeroResultAlertsRequestSchema,
+  response: zeroResultAlertsResponseSchema,
+});
+
+export const updateZeroResultAlert = /*#__PURE__*/ endpoint({
+  service: 'analytics',
+  method: 'POST',
+  path: '/alerts/zero-results/update',
+  access: 'owner',
+  summary: "Turns a store's weekly zero-result e-mail on or off (on: paid plans only, 403 otherwise)",
+  body: zeroResultAlertUpdateSchema,
+  response: zeroResultAlertSchema,
+});
+
+export const unsubscribePage = /*#__PURE__*/ endpoint({
+  service: 'analytics',
+  method: 'GET',
+  path: '/alerts/unsubscribe',
+  access: 'public',
+  summary: 'The link in a zero-result mail (public as /alerts/unsubscribe): a page asking to confirm',
+  query: alertUnsubscribeQuerySchema,
+  response: null,
+});
+
+export const unsubscribe = /*#__PURE__*/ endpoint({
+  service: 'analytics',
+  method: 'POST',
+  path: '/alerts/unsubscribe',
+  access: 'public',
+  summary: "Turns the signed link's store's zero-result mail off (the page's button, RFC 8058 one-click): a page",
+  query: alertUnsubscribeQuerySchema,
+  response: null,
 });

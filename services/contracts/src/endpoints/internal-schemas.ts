@@ -77,6 +77,15 @@ export const noticeRequestSchema = z.object({
     .trim()
     .min(1, 'is required')
     .max(10_000, 'must be at most 10,000 characters'),
+  /**
+   * A one-click unsubscribe address (https, or http locally) for the mail's List-Unsubscribe and
+   * List-Unsubscribe-Post headers (RFC 8058); absent for mails one cannot unsubscribe from.
+   */
+  listUnsubscribe: z
+    .string()
+    .max(2000, 'must be at most 2000 characters')
+    .regex(/^https?:\/\/[^\s<>"]+$/, 'must be an http(s) URL without spaces or angle brackets')
+    .optional(),
 });
 export type NoticeRequest = z.infer<typeof noticeRequestSchema>;
 /** sent: mailed (now or by an earlier call); queued: stored, mailed by a retry; duplicate: the key was posted before. */

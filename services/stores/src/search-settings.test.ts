@@ -383,6 +383,7 @@ describe('store search settings', () => {
         stopWords: ['the'],
         hiddenSuggestions: [],
         allowedSites: [],
+        pins: [],
       });
     } finally {
       await sql.end();

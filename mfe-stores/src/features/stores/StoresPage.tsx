@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { DestinationLink, errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
@@ -93,8 +93,9 @@ function StoresList() {
   const toast = useToast();
   const managing = data?.find((s) => s.id === managingId);
   // A link's store opens once the list is known; the link leaves the address so a reload opens nothing.
-  const [params, setParams] = useSearchParams();
-  const [link] = useState(() => readManageLink(params));
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const [link] = useState(() => readManageLink(new URLSearchParams(search)));
   const [linkDone, setLinkDone] = useState(!link);
   const [opened, setOpened] = useState<ManageLink | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
@@ -107,15 +108,12 @@ function StoresList() {
     } else {
       setLinkProblem(`The link names a store that is not one of yours (${link.storeId}), so nothing was opened.`);
     }
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const key of LINK_PARAMS) next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [link, linkDone, data, setParams]);
+    // The shared react-router facade has no useSearchParams: the query string comes from useLocation.
+    const rest = new URLSearchParams(search);
+    for (const key of LINK_PARAMS) rest.delete(key);
+    const left = rest.toString();
+    navigate(`${pathname}${left ? `?${left}` : ''}${hash}`, { replace: true });
+  }, [link, linkDone, data, navigate, pathname, search, hash]);
   const manage = (id: string | null) => {
     setOpened(null);
     setManagingId(id);

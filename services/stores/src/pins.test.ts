@@ -160,6 +160,10 @@ describe('pinned answers', () => {
     const answer = await visitor('Opening Hours');
     expect(answer.answer).toEqual({ text: 'Mon–Fri <b>9</b>–17', url: 'https://tea.example/contact' });
     expect(answer.hits.some((h) => h.pinned)).toBe(false);
+    // The answer counts as a result: analytics never files the query as a zero-result search.
+    const onlyAnswer = await visitor('opening hours', 1);
+    expect(onlyAnswer.hits).toEqual([]);
+    expect(onlyAnswer.searchId?.split('.')[1]).toBe('1');
     expect((await visitor('returns')).answer).toBeUndefined();
   });
 
@@ -206,7 +210,7 @@ describe('pinned answers', () => {
     expect(await res.json()).toEqual({ pages: [{ url: page('/green-cups'), title: 'Green tea cups' }] });
   });
 
-  it('finds the store’s pages for the owner to pin, without counting a search', async () => {
+  it('finds the store’s pages for the owner to pin, and answers 400 to a blank query', async () => {
     const res = await fetch(`${stores.url}/stores/${storeId}/pin-candidates?q=cups`, {
       headers: asOwner('paid-owner'),
     });

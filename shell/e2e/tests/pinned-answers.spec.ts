@@ -123,6 +123,35 @@ test.describe.serial('pinned answers', () => {
     await expect(page.getByRole('list', { name: 'Pages pinned for catering' })).toContainText('Pricing');
   });
 
+  test('the pinned answers pass axe in both themes, on a desktop and a 390 px phone', async () => {
+    test.setTimeout(120_000);
+    const found: string[] = [];
+    for (const [name, size] of Object.entries({
+      desktop: { width: 1280, height: 900 },
+      phone: { width: 390, height: 844 },
+    })) {
+      await page.setViewportSize(size);
+      for (const dark of [false, true]) {
+        await page.goto(`/dashboard/stores?store=${storeId}&tab=search&pin=catering%20prices`);
+        const pins = page.getByRole('group', { name: 'Pinned answers' });
+        await expect(pins.getByRole('list', { name: 'Pages pinned for catering' })).toContainText('Pricing');
+        await pins.getByLabel('Find a page of this store').press('Enter');
+        await expect(pins.getByRole('list', { name: 'Pages found' })).toBeVisible();
+        const html = page.locator('html');
+        if ((await html.evaluate((el) => el.classList.contains('dark'))) !== dark)
+          await page.getByRole('button', { name: dark ? 'Switch to dark mode' : 'Switch to light mode' }).click();
+        await expect(html).toHaveClass(dark ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        const where = `${name}, ${dark ? 'dark' : 'light'}`;
+        found.push(...(await seriousViolations(page)).map((v) => `${where}: ${v}`));
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) found.push(`${where}: the page is ${overflow}px wider than the window`);
+        await pins.screenshot({ path: test.info().outputPath(`pins-${name}-${dark ? 'dark' : 'light'}.png`) });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(found).toEqual([]);
+  });
+
   test("the e-mail's synonym link starts a synonym rule; another store id opens nothing", async () => {
     await page.goto(`/dashboard/stores?store=${storeId}&tab=search&synonym=couch`);
     await expect(page.getByLabel('Words that mean the same (separate with commas)')).toHaveValue('couch, ');

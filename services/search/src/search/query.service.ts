@@ -95,8 +95,9 @@ export class QueryService {
     } else if (result.hits.length > limit) result.hits = result.hits.slice(0, limit);
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = this.suggestions.for(storeId, q, result.suggestions, entry.hidden);
-    const found = result.hits.length + (pin?.answer ? 1 : 0);
-    const searchId = this.events.searchId(storeId, q, result.hits.length);
+    // A pinned short answer is a result: its query is not a zero-result search for analytics.
+    const found = Math.min(limit, result.hits.length + (pin?.answer ? 1 : 0));
+    const searchId = this.events.searchId(storeId, q, found);
     this.counter.count(storeId, request.address, request.session);
     const tookMs = took();
     this.searchTime?.observe({ result: found ? 'hits' : 'none' }, tookMs / 1000);

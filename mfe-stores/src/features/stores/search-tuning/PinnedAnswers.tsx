@@ -37,8 +37,10 @@ function PinItem({
   return (
     <li className={error ? 'tuning-invalid' : undefined}>
       <div className="tuning-pin-head">
-        <span className="tuning-rule-words">{pin.query}</span>
-        {pin.variants.length > 0 && <span className="sniff-muted"> (also: {pin.variants.join(', ')})</span>}{' '}
+        <span className="tuning-pin-query">
+          <strong>{pin.query}</strong>
+          {pin.variants.length > 0 && <span className="sniff-muted"> (also: {pin.variants.join(', ')})</span>}
+        </span>{' '}
         <Button variant="secondary" className="tuning-remove" aria-label={`Remove pin ${pin.query}`} onClick={onRemove}>
           Remove
         </Button>

@@ -196,6 +196,27 @@ describe('pinned answers', () => {
     }
   });
 
+  it('saves the largest settings allowed (over 1 MB: 200 synonym rules and 100 pins) and search takes them', async () => {
+    const word = (i: number, j: number) => `${'語'.repeat(56)}${i}x${j}`;
+    const synonyms = Array.from({ length: 200 }, (_, i) => ({
+      kind: 'two-way' as const,
+      words: Array.from({ length: 20 }, (_, j) => word(i, j)),
+    }));
+    const phrase = (i: number, j: number) => `${'語'.repeat(90)} ${i} ${j}`;
+    const pins = Array.from({ length: 100 }, (_, i) => ({
+      query: phrase(i, 0),
+      variants: Array.from({ length: 10 }, (_, j) => phrase(i, j + 1)),
+      // Long links too (pinned pages the store does not have are skipped).
+      urls: [page('/gift-card'), page(`/gone?${'a'.repeat(900)}${i}`), page(`/gone?${'b'.repeat(900)}${i}`)],
+    }));
+    const body = JSON.stringify({ email: 'paid-owner@example.com', synonyms, pins });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(1024 * 1024);
+    const res = await fetch(settingsUrl(storeId), { method: 'PUT', headers: asOwner('paid-owner'), body });
+    expect(res.status).toBe(200);
+    const answer = await visitor(phrase(42, 3));
+    expect([paths(answer)[0], answer.hits[0]?.pinned]).toEqual(['/gift-card', true]);
+  });
+
   it('skips a pinned page the store no longer has, and tells the owner which one is missing', async () => {
     await savePins([{ query: 'green tea', urls: [page('/nowhere'), page('/green-cups')] }]);
     const answer = await visitor('green tea');

@@ -4,6 +4,7 @@ import {
   apiRequest,
   storesEndpoints,
   type Platform,
+  type PinnedPage,
   type SearchSettings,
   type Store,
   type StoreSuggestion,
@@ -84,6 +85,20 @@ export const storesApi = createApi({
         }
       },
     }),
+    /** The store's own pages matching `q`, for the owner to pin (searched as visitors search, not counted). */
+    findPinCandidates: build.query<PinnedPage[], { storeId: string; q: string }>({
+      query: ({ storeId, q }) => {
+        const request = apiRequest(storesEndpoints.pinCandidates, { params: { id: storeId } });
+        return { ...request, url: `${request.url}?${new URLSearchParams({ q })}` };
+      },
+      transformResponse: (raw) => storesEndpoints.pinCandidates.response.parse(raw).pages,
+    }),
+    /** Which of the pinned URLs the store's index holds now, with their titles (a missing one is absent). */
+    getPinnedPages: build.query<PinnedPage[], { storeId: string; urls: string[] }>({
+      query: ({ storeId, urls }) =>
+        apiRequest(storesEndpoints.pinnedPages, { params: { id: storeId }, body: { urls } }),
+      transformResponse: (raw) => storesEndpoints.pinnedPages.response.parse(raw).pages,
+    }),
     /** The store's saved widget look and its version (the defaults at version 0 until saved). */
     getWidgetSettings: build.query<WidgetSettingsResponse, string>({
       query: (storeId) => apiRequest(storesEndpoints.widgetSettings, { params: { id: storeId } }),
@@ -118,6 +133,8 @@ export const {
   useGetSearchSettingsQuery,
   useSaveSearchSettingsMutation,
   useGetStoreSuggestionsQuery,
+  useLazyFindPinCandidatesQuery,
+  useGetPinnedPagesQuery,
   useGetWidgetSettingsQuery,
   useSaveWidgetSettingsMutation,
 } = storesApi;

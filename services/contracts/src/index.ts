@@ -3,6 +3,7 @@ export * from './api';
 export * from './billing';
 export * from './quota';
 export * from './search';
+export * from './pins';
 export * from './allowed-sites';
 export * from './widget';
 export * from './validation';

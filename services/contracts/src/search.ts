@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allowedSitesSchema } from './allowed-sites';
+import { pinAnswerSchema, pinsSchema } from './pins';
 import { WIDGET_SIZES } from './plans';
 import { savedWidgetSettingsSchema } from './widget';
 
@@ -51,6 +52,8 @@ export const searchHitSchema = z.object({
    * ("sofa" for "couch"), or none is. The widget says why it was shown.
    */
   semantic: z.literal(true).optional(),
+  /** The store's owner pinned this page for the query: it comes first, and the widget marks it. */
+  pinned: z.literal(true).optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 /**
@@ -95,6 +98,8 @@ export const searchResponseSchema = z.object({
   hits: z.array(searchHitSchema),
   suggestions: z.array(z.string()),
   tookMs: z.number(),
+  /** The owner's short answer pinned for this query (plain text and an http(s) link), shown before the hits. */
+  answer: pinAnswerSchema.optional(),
   /**
    * Proof that this answer came from Sniff (signed: store, query, result count, time). The widget
    * sends it back with the visitor's search and click events; an event without a valid one is
@@ -238,5 +243,7 @@ export const searchSettingsSchema = z.object({
    * public search API refuses a browser on any other site. Empty: every site.
    */
   allowedSites: allowedSitesSchema,
+  /** Pinned answers: pages or a short answer shown first for a query and its variants (see pins.ts). */
+  pins: pinsSchema,
 });
 export type SearchSettings = z.infer<typeof searchSettingsSchema>;

@@ -5,9 +5,9 @@ import { describeRoute, type KitRouteConfig } from './routes';
 export const KB = 1024;
 export const MB = 1024 * KB;
 /**
- * JSON bodies of routes that declare no limit. The largest dashboard call is a store's search
- * settings: 200 synonym rules of 21 words of 64 letters (about 300 KB in ASCII, 860 KB in
- * three-byte letters); indexing calls, which carry whole sites, declare their own.
+ * JSON bodies of routes that declare no limit. A store's search settings declare 2 MB (200 synonym
+ * rules of 21 words of 64 letters, about 860 KB in three-byte letters, plus 100 pinned answers,
+ * up to about 800 KB); indexing calls, which carry whole sites, declare their own.
  */
 export const JSON_BODY_LIMIT = 1 * MB;
 /** Text bodies (navigator.sendBeacon posts JSON as text/plain) of routes that declare no limit. */

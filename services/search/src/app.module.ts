@@ -8,6 +8,7 @@ import { SearchUsage1763770000000 } from './migrations/1763770000000-SearchUsage
 import { QuotaNotices1763780000000 } from './migrations/1763780000000-QuotaNotices';
 import { QuotaTally1764800000000 } from './migrations/1764800000000-QuotaTally';
 import { StoreChangeNotices1764900000000 } from './migrations/1764900000000-StoreChangeNotices';
+import { DocumentUrls1765000000000 } from './migrations/1765000000000-DocumentUrls';
 import { DocumentEntity } from './search/document.entity';
 import { IndexSnapshotEntity } from './search/index-snapshot.entity';
 import { SearchModule, type SearchModuleOptions } from './search/search.module';
@@ -32,6 +33,7 @@ export class SearchAppModule {
             QuotaNotices1763780000000,
             QuotaTally1764800000000,
             StoreChangeNotices1764900000000,
+            DocumentUrls1765000000000,
           ],
         }),
         HealthModule,

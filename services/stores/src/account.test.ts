@@ -31,6 +31,13 @@ async function startAt(root: Parameters<typeof createServiceApp>[0], config: Bas
 }
 
 const SQUARESPACE_KEY = 'sq-api-key-that-must-never-leave-0123456789';
+/** A pinned answer (custom Q&A) the owner saved with the store's search settings. */
+const PINNED = {
+  query: 'opening hours',
+  variants: ['when are you open'],
+  urls: [],
+  answer: { text: 'Mon-Fri 9:00-17:00', url: 'https://shop.example/contact' },
+};
 
 /**
  * The account job's view of the stores service (billing calls these internal routes): export an
@@ -150,6 +157,7 @@ describe('stores: an owner’s data for the account export and deletion', () => 
         synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
         stopWords: ['the'],
         hiddenSuggestions: [],
+        pins: [PINNED],
       }),
     });
     expect(res.status).toBe(200);
@@ -230,7 +238,12 @@ describe('stores: an owner’s data for the account export and deletion', () => 
       pageUrls: ['https://shop.example'],
       status: 'done',
       widgetSettings: { settings: { searchBarTextColor: '#112233' }, version: 1 },
-      searchSettings: { synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }], stopWords: ['the'] },
+      searchSettings: {
+        synonyms: [{ kind: 'two-way', words: ['sofa', 'couch'] }],
+        stopWords: ['the'],
+        // Pinned answers leave with the account too.
+        pins: [PINNED],
+      },
     });
     expect(body.stores[1]).toMatchObject({
       platform: 'squarespace',

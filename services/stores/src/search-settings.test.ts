@@ -152,7 +152,7 @@ describe('store search settings', () => {
   });
 
   it('allows only the store’s own site from its creation on, and search has that before the first sync', async () => {
-    const own = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: ['127.0.0.1'] };
+    const own = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: ['127.0.0.1'], pins: [] };
     const res = await getSettings(storeId);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(own);
@@ -171,7 +171,13 @@ describe('store search settings', () => {
     expect(res.status).toBe(200);
     const { store_id: id, store_url: url } = (await res.json()) as { store_id: string; store_url: string };
     expect(url).toBe('https://sniff-csv-shop.myshopify.com');
-    const own = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: ['sniff-csv-shop.myshopify.com'] };
+    const own = {
+      synonyms: [],
+      stopWords: [],
+      hiddenSuggestions: [],
+      allowedSites: ['sniff-csv-shop.myshopify.com'],
+      pins: [],
+    };
     expect(await searchHas(id)).toEqual({ storeId: id, version: 1, settings: own });
     expect(await (await getSettings(id, 'shop-owner')).json()).toEqual(own);
   });
@@ -184,7 +190,7 @@ describe('store search settings', () => {
     });
     expect(res.status).toBe(200);
     const allowedSites = ['shop.example.com', 'localhost:8095', '127.0.0.1'];
-    const saved = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites };
+    const saved = { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites, pins: [] };
     expect(await res.json()).toEqual(saved);
     expect(await (await getSettings(storeId)).json()).toEqual(saved);
     expect(await searchHas()).toMatchObject({ version: 2, settings: { allowedSites } });
@@ -222,6 +228,7 @@ describe('store search settings', () => {
       stopWords: [],
       hiddenSuggestions: [],
       allowedSites: [],
+      pins: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
@@ -248,7 +255,7 @@ describe('store search settings', () => {
   // Waits for the new engine.
   it('drops stop words from a query, unless every word is one', async () => {
     expect(await find('the couch')).toContain('/guide');
-    await save({ synonyms: [], stopWords: ['the'], hiddenSuggestions: [], allowedSites: [] });
+    await save({ synonyms: [], stopWords: ['the'], hiddenSuggestions: [], allowedSites: [], pins: [] });
     expect(await find('the couch')).toEqual(['/couch']);
     expect(await find('the')).toContain('/guide');
   });
@@ -259,6 +266,7 @@ describe('store search settings', () => {
       stopWords: [],
       hiddenSuggestions: [],
       allowedSites: [],
+      pins: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
@@ -344,6 +352,7 @@ describe('store search settings', () => {
       stopWords: ['the'],
       hiddenSuggestions: [],
       allowedSites: [],
+      pins: [],
     };
     await save(settings);
     expect(await (await getSettings(storeId)).json()).toEqual(settings);
@@ -374,6 +383,7 @@ describe('store search settings', () => {
         stopWords: ['the'],
         hiddenSuggestions: [],
         allowedSites: [],
+        pins: [],
       });
     } finally {
       await sql.end();

@@ -2,14 +2,14 @@ import { useId, useState } from 'react';
 import { usePlans, usePlatform } from '@sniff/shell-sdk';
 import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts';
 import { Button, CopyButton, Spinner, StatusBadge, Tabs, useToast } from '@sniff/ui';
-import { SearchTuning } from './search-tuning/SearchTuning';
+import { SearchTuning, type TuningPrefill } from './search-tuning/SearchTuning';
 import { useSearchTuning } from './search-tuning/useSearchTuning';
 import { hasWarnings } from './sync-info';
 import { SyncSection } from './SyncSection';
 import { settingsShown, useWidgetSettings, type WidgetSettingsState } from './widget/useWidgetSettings';
 import { WidgetTab } from './widget/WidgetTab';
 
-type PanelTab = 'details' | 'widget' | 'search';
+export type PanelTab = 'details' | 'widget' | 'search';
 const TABS: { id: PanelTab; label: string }[] = [
   { id: 'details', label: 'Details' },
   { id: 'widget', label: 'Widget' },
@@ -70,11 +70,25 @@ function Details({ store, widget }: { store: Store; widget: WidgetSettingsState 
 }
 
 /** Manage panel: the info block and embed code, and the store's search tuning (synonyms, stop words). */
-export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClose: () => void; onDelete: () => void }) {
+export function ManagePanel({
+  store,
+  onClose,
+  onDelete,
+  initialTab = 'details',
+  prefill,
+}: {
+  store: Store;
+  onClose: () => void;
+  onDelete: () => void;
+  /** The tab it opens on (a link may ask for search tuning). */
+  initialTab?: PanelTab;
+  /** A new pin or synonym rule to start in the search tuning tab (from a link). */
+  prefill?: TuningPrefill;
+}) {
   const titleId = useId();
-  const [tab, setTab] = useState<PanelTab>('details');
+  const [tab, setTab] = useState<PanelTab>(initialTab);
   // Settings load the first time their tab opens, and edits survive switching tabs.
-  const [tuningOpened, setTuningOpened] = useState(false);
+  const [tuningOpened, setTuningOpened] = useState(initialTab === 'search');
   const tuning = useSearchTuning(store.id, tuningOpened);
   const widget = useWidgetSettings(store);
   const toast = useToast();
@@ -100,7 +114,7 @@ export function ManagePanel({ store, onClose, onDelete }: { store: Store; onClos
         ) : tab === 'widget' ? (
           <WidgetTab store={store} widget={widget} />
         ) : (
-          <SearchTuning storeId={store.id} tuning={tuning} />
+          <SearchTuning storeId={store.id} tuning={tuning} prefill={prefill} />
         )}
       </Tabs>
       <div className="wizard-nav">

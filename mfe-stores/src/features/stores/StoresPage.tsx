@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { DestinationLink, errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
 import { Button, Dialog, lazyWithSpinner, Spinner, ToastProvider, useToast } from '@sniff/ui';
 import { AllowanceNotice } from './AllowanceNotice';
+import type { PanelTab } from './ManagePanel';
+import type { TuningPrefill } from './search-tuning/SearchTuning';
 import { StoreSyncStatus } from './StoreSyncStatus';
 
 // The manage panel (widget studio, search tuning, sync) is its own chunk, fetched when an owner opens it.
@@ -18,6 +21,31 @@ export const POLL_MS = 3000;
 const displayName = (s: Store) => s.name || 'Unnamed Store';
 const inProgress = (stores: Store[] | undefined) =>
   !!stores?.some((s) => s.status === 'queued' || s.status === 'running');
+
+const TABS: readonly PanelTab[] = ['details', 'widget', 'search'];
+
+/**
+ * A link into a store's manage panel (the zero-result e-mail's one-click links):
+ * `?store={id}&tab=search&pin={query}` opens search tuning with a new pin for the query, and
+ * `&synonym={query}` a new synonym rule holding it.
+ */
+export interface ManageLink {
+  storeId: string;
+  tab: PanelTab;
+  prefill: TuningPrefill;
+}
+
+export function readManageLink(params: URLSearchParams): ManageLink | null {
+  const storeId = params.get('store')?.trim();
+  if (!storeId) return null;
+  const pin = params.get('pin')?.trim() || undefined;
+  const synonym = params.get('synonym')?.trim() || undefined;
+  const asked = params.get('tab') as PanelTab | null;
+  const tab = asked && TABS.includes(asked) ? asked : pin || synonym ? 'search' : 'details';
+  return { storeId, tab, prefill: tab === 'search' ? { pin, synonym } : {} };
+}
+
+const LINK_PARAMS = ['store', 'tab', 'pin', 'synonym'];
 
 /** /dashboard/stores: "Your Stores" with live status while stores are being indexed. */
 export function StoresPage() {
@@ -64,6 +92,32 @@ function StoresList() {
   const [confirming, setConfirming] = useState<Store | null>(null);
   const toast = useToast();
   const managing = data?.find((s) => s.id === managingId);
+  // A link's store opens once the list is known; the link leaves the address so a reload opens nothing.
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const [link] = useState(() => readManageLink(new URLSearchParams(search)));
+  const [linkDone, setLinkDone] = useState(!link);
+  const [opened, setOpened] = useState<ManageLink | null>(null);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!link || linkDone || !data) return;
+    setLinkDone(true);
+    if (data.some((s) => s.id === link.storeId)) {
+      setOpened(link);
+      setManagingId(link.storeId);
+    } else {
+      setLinkProblem(`The link names a store that is not one of yours (${link.storeId}), so nothing was opened.`);
+    }
+    // The shared react-router facade has no useSearchParams: the query string comes from useLocation.
+    const rest = new URLSearchParams(search);
+    for (const key of LINK_PARAMS) rest.delete(key);
+    const left = rest.toString();
+    navigate(`${pathname}${left ? `?${left}` : ''}${hash}`, { replace: true });
+  }, [link, linkDone, data, navigate, pathname, search, hash]);
+  const manage = (id: string | null) => {
+    setOpened(null);
+    setManagingId(id);
+  };
 
   const remove = async (store: Store) => {
     setConfirming(null);
@@ -71,6 +125,7 @@ function StoresList() {
     try {
       await deleteStore({ store_id: store.id, platform: store.platform }).unwrap();
       setManagingId((id) => (id === store.id ? null : id));
+      setOpened(null);
       toast('Store deleted successfully!');
     } catch {
       setDeleteError('Failed to delete store. Please try again.');
@@ -89,6 +144,11 @@ function StoresList() {
           </DestinationLink>
         </div>
       </header>
+      {linkProblem && (
+        <p role="alert" className="sniff-error">
+          Store not found. {linkProblem}
+        </p>
+      )}
       {deleteError && (
         <p role="alert" className="sniff-error">
           {deleteError}
@@ -148,7 +208,7 @@ function StoresList() {
                           variant="secondary"
                           aria-expanded={managingId === store.id}
                           aria-label={`Manage ${displayName(store)}`}
-                          onClick={() => setManagingId(managingId === store.id ? null : store.id)}
+                          onClick={() => manage(managingId === store.id ? null : store.id)}
                         >
                           Manage
                         </Button>
@@ -170,7 +230,9 @@ function StoresList() {
             <ManagePanel
               key={managing.id}
               store={managing}
-              onClose={() => setManagingId(null)}
+              initialTab={opened?.storeId === managing.id ? opened.tab : undefined}
+              prefill={opened?.storeId === managing.id ? opened.prefill : undefined}
+              onClose={() => manage(null)}
               onDelete={() => setConfirming(managing)}
             />
           )}

@@ -7,6 +7,7 @@ import {
   searchResponseSchema,
   searchSettingsSchema,
 } from '../search';
+import { pinCandidatesQuerySchema, pinnedPagesRequestSchema, pinnedPagesResponseSchema } from '../pins';
 import { endpoint } from './endpoint';
 import {
   deletedStoreSchema,
@@ -77,6 +78,26 @@ export const settings = /*#__PURE__*/ endpoint({
   access: 'internal',
   summary: 'The synonyms and stop words search applies for a store, with their version',
   response: storedSettingsSchema,
+});
+
+export const pinCandidates = /*#__PURE__*/ endpoint({
+  service: 'search',
+  method: 'GET',
+  path: '/internal/stores/:id/pin-candidates',
+  access: 'internal',
+  summary: "The store's pages matching a query, for its owner to pin (not counted, no site check)",
+  query: pinCandidatesQuerySchema,
+  response: pinnedPagesResponseSchema,
+});
+
+export const pinnedPages = /*#__PURE__*/ endpoint({
+  service: 'search',
+  method: 'POST',
+  path: '/internal/stores/:id/pinned-pages',
+  access: 'internal',
+  summary: "Which of these URLs are among the store's documents now",
+  body: pinnedPagesRequestSchema,
+  response: pinnedPagesResponseSchema,
 });
 
 export const forgetWidgetRules = /*#__PURE__*/ endpoint({

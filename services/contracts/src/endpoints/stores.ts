@@ -13,6 +13,7 @@ import {
   syncStoreResponseSchema,
   squarespaceCreatedSchema,
 } from '../api';
+import { pinCandidatesQuerySchema, pinnedPagesRequestSchema, pinnedPagesResponseSchema } from '../pins';
 import { searchSettingsSchema, storeWidgetRulesSchema } from '../search';
 import {
   shopifyCheckStoreRequestSchema,
@@ -174,6 +175,26 @@ export const suggestions = /*#__PURE__*/ endpoint({
   access: 'owner',
   summary: "Synonyms suggested from the store's own searches",
   response: storeSuggestionsResponseSchema,
+});
+
+export const pinCandidates = /*#__PURE__*/ endpoint({
+  service: 'stores',
+  method: 'GET',
+  path: '/stores/:id/pin-candidates',
+  access: 'owner',
+  summary: "The store's own pages that match a query, for the owner to pin (not counted as searches)",
+  query: pinCandidatesQuerySchema,
+  response: pinnedPagesResponseSchema,
+});
+
+export const pinnedPages = /*#__PURE__*/ endpoint({
+  service: 'stores',
+  method: 'POST',
+  path: '/stores/:id/pinned-pages',
+  access: 'owner',
+  summary: 'Which pinned pages the store still has (a missing one is left out)',
+  body: pinnedPagesRequestSchema,
+  response: pinnedPagesResponseSchema,
 });
 
 export const widgetSettings = /*#__PURE__*/ endpoint({

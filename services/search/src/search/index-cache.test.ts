@@ -2,7 +2,7 @@ import { sniffEngine } from '../engine/sniff-index';
 import { NO_RULES } from '../engine/query-rules';
 import { IndexCache } from './index-cache';
 
-const rules = { rules: NO_RULES, hidden: new Set<string>(), sites: () => true, version: 0 };
+const rules = { rules: NO_RULES, hidden: new Set<string>(), sites: () => true, pins: new Map(), version: 0 };
 const storeIndex = (words: number) =>
   sniffEngine.build(
     Array.from({ length: words }, (_, i) => ({

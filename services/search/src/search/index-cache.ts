@@ -1,6 +1,7 @@
 import type { SiteMatcher } from '@sniff/contracts';
 import type { QueryRules } from '../engine/query-rules';
 import type { SearchIndex } from '../engine/search-index';
+import type { CompiledPins } from './pins';
 
 /** A store's synonyms and stop words compiled for the engine, with the version they came from. */
 export interface CachedRules {
@@ -9,6 +10,8 @@ export interface CachedRules {
   hidden: ReadonlySet<string>;
   /** Whether a page of this origin may use the store's widget (its allowed sites; none listed: any). */
   sites: SiteMatcher;
+  /** The owner's pinned answers by query key (see compilePins). */
+  pins: CompiledPins;
   /** Version of the store's settings (0: none saved). */
   version: number;
 }

@@ -7,6 +7,7 @@ import { SearchEvents } from '../events/search-events.service';
 import { QuotaGate } from '../usage/quota-gate';
 import { UsageCounter } from '../usage/usage-counter';
 import { IndexLifecycle } from './index-lifecycle.service';
+import { PinnedPages, pinQueryKey } from './pins';
 import { Suggestions } from './suggestions.service';
 import { WidgetRules } from './widget-rules';
 
@@ -43,6 +44,7 @@ export class QueryService {
     private readonly widgetRules: WidgetRules,
     private readonly quota: QuotaGate,
     private readonly counter: UsageCounter,
+    private readonly pinned: PinnedPages,
     @Optional() @Inject(Metrics) metrics?: Metrics,
   ) {
     if (!wordVectorsFile()) {
@@ -88,14 +90,31 @@ export class QueryService {
       return { query: q, hits: [], suggestions: [], tookMs: took(), unavailable: OVER_QUOTA };
     // AI search per the owner's plan as last heard (never waited for on a keystroke; the widget's mount asked).
     const semantic = this.widgetRules.peek(storeId)?.semantic ?? false;
-    const result = entry.index.search(q, { limit, rules: entry.rules, descriptionLength, semantic });
+    // The owner's pin for this query, if any (no await unless it pins pages).
+    const pin = entry.pins.size ? entry.pins.get(pinQueryKey(q)) : undefined;
+    const pinnedHits = pin?.urls.length
+      ? await this.pinned.hits(storeId, entry.index, pin.urls, descriptionLength)
+      : [];
+    const result = entry.index.search(q, {
+      limit: limit + pinnedHits.length,
+      rules: entry.rules,
+      descriptionLength,
+      semantic,
+    });
+    if (pinnedHits.length) {
+      // Pinned pages first, each once: the engine's own hit of a pinned page is dropped.
+      const pinnedUrls = new Set(pinnedHits.map((h) => h.url));
+      result.hits = [...pinnedHits, ...result.hits.filter((h) => !pinnedUrls.has(h.url))].slice(0, limit);
+    } else if (result.hits.length > limit) result.hits = result.hits.slice(0, limit);
     // Popular queries first, then the index's completions; never waits for analytics.
     const suggestions = this.suggestions.for(storeId, q, result.suggestions, entry.hidden);
-    const searchId = this.events.searchId(storeId, q, result.hits.length);
+    // A pinned short answer is a result: its query is not a zero-result search for analytics.
+    const found = Math.min(limit, result.hits.length + (pin?.answer ? 1 : 0));
+    const searchId = this.events.searchId(storeId, q, found);
     this.counter.count(storeId, request.address, request.session);
     const tookMs = took();
-    this.searchTime?.observe({ result: result.hits.length ? 'hits' : 'none' }, tookMs / 1000);
-    return { query: q, ...result, suggestions, tookMs, searchId };
+    this.searchTime?.observe({ result: found ? 'hits' : 'none' }, tookMs / 1000);
+    return { query: q, ...result, ...(pin?.answer ? { answer: pin.answer } : {}), suggestions, tookMs, searchId };
   }
 
   /**

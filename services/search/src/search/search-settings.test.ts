@@ -85,7 +85,7 @@ describe('search settings', () => {
     expect(await held('store-new')).toEqual({
       storeId: 'store-new',
       version: 0,
-      settings: { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: [] },
+      settings: { synonyms: [], stopWords: [], hiddenSuggestions: [], allowedSites: [], pins: [] },
     });
   });
 

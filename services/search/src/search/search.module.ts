@@ -13,6 +13,8 @@ import { PublicController } from './public.controller';
 import { IndexingService } from './indexing.service';
 import { IndexLifecycle } from './index-lifecycle.service';
 import { QueryService } from './query.service';
+import { PinnedPages } from './pins';
+import { PinSearch } from './pin-search.service';
 import { SettingsPush } from './settings-push.service';
 import { StoreChanges } from './store-changes';
 import { StoreSettingsService } from './store-settings.service';
@@ -47,6 +49,8 @@ export class SearchModule implements OnModuleInit {
       controllers: [PublicController, InternalController, UsageController, InternalUsageController],
       providers: [
         QueryService,
+        PinnedPages,
+        PinSearch,
         IndexingService,
         IndexLifecycle,
         StoreWrites,

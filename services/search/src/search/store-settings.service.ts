@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { compileAllowedSites, type SearchSettings, searchSettingsSchema } from '@sniff/contracts';
 import { compileQueryRules } from '../engine/query-rules';
 import type { CachedRules } from './index-cache';
+import { compilePins } from './pins';
 import { StoreSettingsEntity } from './store-settings.entity';
 
 export interface SavedSettings {
@@ -55,12 +56,13 @@ export class StoreSettingsService {
   }
 }
 
-/** Settings as searches use them: the engine's query rules, the hidden suggestions and the allowed sites. */
+/** Settings as searches use them: the engine's query rules, the hidden suggestions, the allowed sites and the pins. */
 export function compileRules(settings: SearchSettings, version: number): CachedRules {
   return {
     rules: compileQueryRules(settings),
     hidden: new Set(settings.hiddenSuggestions),
     sites: compileAllowedSites(settings.allowedSites),
+    pins: compilePins(settings.pins),
     version,
   };
 }

@@ -36,6 +36,12 @@ input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; c
 .suggestion { display: flex; gap: 8px; align-items: center; padding-top: 6px; padding-bottom: 6px; }
 .suggestion-icon { opacity: .55; }
 .title { font-weight: 600; }
+.badge { display: inline-block; font-size: .72em; font-weight: 600; letter-spacing: .02em; color: #0550ae;
+  background: #ddf4ff; border: 1px solid #54aeff; border-radius: 999px; padding: 0 6px; margin-bottom: 2px; }
+.answer { border-bottom: 1px solid #e5e7eb; }
+.cards .answer { grid-column: 1 / -1; border: 1px solid #e5e7eb; }
+.answer-text { margin-top: 2px; white-space: pre-line; }
+.answer-link { font-size: .85em; color: #0969da; text-decoration: underline; margin-top: 2px; }
 .desc { font-size: .85em; color: #57606a; margin-top: 2px; }
 .price { font-size: .9em; font-weight: 600; color: #1a7f37; margin-top: 2px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -2,7 +2,7 @@
 import type { SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_PLACEHOLDER } from '@sniff/contracts/src/embed-snippet';
 import { readConfig, type WidgetConfig } from './config';
-import { MIN_GAP_MS, mountWidget, SETTLE_MS, WidgetHandle } from './widget';
+import { MIN_GAP_MS, mountWidget, PINNED_TEXT, SETTLE_MS, WidgetHandle } from './widget';
 
 const HITS: SearchResponse['hits'] = [
   {
@@ -270,6 +270,46 @@ describe('search widget', () => {
     key('Enter');
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(api.events.filter((e) => (e as { type: string }).type === 'click')).toHaveLength(1);
+  });
+
+  it("shows the owner's pinned results first with a mark a screen reader reads, and no mark on the others", async () => {
+    mount(() => ({ hits: [{ ...HITS[2], pinned: true }, HITS[0]] }));
+    await type('pricing');
+    const [pinned, other] = options();
+    expect(pinned.querySelector('.title')?.textContent).toBe('FAQ about pricing');
+    expect(pinned.querySelector('.badge')?.textContent).toBe(PINNED_TEXT);
+    // The mark is text inside the option, so it is part of what the option says aloud.
+    expect(pinned.textContent).toContain('Recommended');
+    expect(other.querySelector('.badge')).toBeNull();
+    key('Enter');
+    expect(navigate.mock.calls).toEqual([['https://shop.example/faq']]);
+  });
+
+  it("shows the owner's short answer as a card with its link, as text, reachable by keyboard", async () => {
+    const answer = { text: '<img src=x onerror=alert(1)> Open 9–17', url: 'https://shop.example/contact' };
+    mount((q) =>
+      q === 'hours'
+        ? { hits: [HITS[0]], answer }
+        : q === 'trap'
+          ? { answer: { text: 'x', url: 'javascript:alert(1)' } }
+          : {},
+    );
+    await type('hours');
+    const [card, hit] = options();
+    expect(card.classList.contains('answer')).toBe(true);
+    expect(card.querySelector('.answer-text')?.textContent).toBe(answer.text);
+    expect(card.querySelector('.answer-link')?.textContent).toBe('Learn more on shop.example');
+    expect(widget.root.querySelector('img, script')).toBeNull();
+    expect(hit.querySelector('.title')?.textContent).toBe('Pricing');
+    key('ArrowDown');
+    expect(card.getAttribute('aria-selected')).toBe('true');
+    key('Enter');
+    expect(navigate.mock.calls).toEqual([['https://shop.example/contact']]);
+
+    // A link that is not http(s) is never shown nor opened.
+    await type('trap');
+    expect(options()).toEqual([]);
+    expect(widget.root.querySelector('[role=status]')?.textContent).toBe('No results for “trap”');
   });
 
   it('cuts long titles and hides descriptions when asked', async () => {

@@ -29,6 +29,9 @@ export const UNAVAILABLE_TEXT = 'Search is temporarily unavailable.';
 /** What a visitor reads on a site that is not among the store's allowed sites (the API answers 403). */
 export const NOT_ALLOWED_TEXT = 'Search is not available on this site.';
 
+/** The mark of a result the store's owner pinned for the query. */
+export const PINNED_TEXT = 'Recommended';
+
 /** Image sizes (CSS pixels) set on each <img>, so results do not jump as images load. */
 const CARD_IMAGE = { width: 160, height: 120 };
 const THUMBNAIL = { width: 40, height: 40 };
@@ -109,8 +112,10 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
 
   // ---- state
   let hits: SearchHit[] = [];
-  /** Every option of the listbox in order: completions of the query first, then the results. */
-  let options: ({ kind: 'suggestion'; text: string } | { kind: 'hit'; index: number })[] = [];
+  /** The owner's short answer for the query (its link checked), shown as a card before the results. */
+  let answer: { text: string; url: string } | null = null;
+  /** Every option of the listbox in order: completions of the query, the owner's answer, then the results. */
+  let options: ({ kind: 'suggestion'; text: string } | { kind: 'answer' } | { kind: 'hit'; index: number })[] = [];
   let active = -1;
   let shownQuery = '';
   /** The query the visible results answer, with the answer's searchId; null while none. */
@@ -256,8 +261,10 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     listbox.setAttribute('class', cards ? 'cards' : 'list');
     const typed = normalize(res.query);
     const suggestions = res.suggestions.filter((t) => normalize(t) !== typed).slice(0, MAX_SUGGESTIONS);
+    answer = res.answer && isWebUrl(res.answer.url) ? res.answer : null;
     options = [
       ...suggestions.map((text) => ({ kind: 'suggestion' as const, text })),
+      ...(answer ? [{ kind: 'answer' as const }] : []),
       ...hits.map((_, index) => ({ kind: 'hit' as const, index })),
     ];
     listbox.replaceChildren();
@@ -274,13 +281,35 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       option.addEventListener('click', () => chooseSuggestion(text));
       listbox.appendChild(option);
     });
+    if (answer) {
+      // The owner's own words: plain text, never markup; opens its link like a result.
+      const option = el('li', {
+        id: `${ids.listbox}-opt-${suggestions.length}`,
+        role: 'option',
+        'aria-selected': 'false',
+        class: 'answer',
+      });
+      const body = el('div', { class: 'body' });
+      body.append(
+        el('div', { class: 'badge' }, 'Answer'),
+        el('div', { class: 'answer-text' }, answer.text),
+        el('div', { class: 'answer-link' }, `Learn more on ${new URL(answer.url).host}`),
+      );
+      option.appendChild(body);
+      option.addEventListener('mousedown', (e) => e.preventDefault());
+      option.addEventListener('click', () => openAnswer());
+      listbox.appendChild(option);
+    }
+    const before = suggestions.length + (answer ? 1 : 0);
     hits.forEach((hit, i) => {
-      const id = `${ids.listbox}-opt-${suggestions.length + i}`;
+      const id = `${ids.listbox}-opt-${before + i}`;
       const option = el('li', { id, role: 'option', 'aria-selected': 'false', class: 'hit' });
       const media = image(hit.imageUrl, cards);
       if (media) option.appendChild(media);
       else if (cards) option.appendChild(el('div', { class: 'media', 'aria-hidden': 'true' }));
       const body = el('div', { class: 'body' });
+      // Pinned by the store's owner: said in words (read with the option), not by colour alone.
+      if (hit.pinned) body.appendChild(el('div', { class: 'badge' }, PINNED_TEXT));
       const title = el('div', { class: 'title' });
       appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], shown.maxTitleLength);
       body.appendChild(title);
@@ -314,7 +343,11 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
     } else {
       didYouMean.hidden = true;
     }
-    status.textContent = res.unavailable ? UNAVAILABLE_TEXT : hits.length ? '' : `No results for “${res.query.trim()}”`;
+    status.textContent = res.unavailable
+      ? UNAVAILABLE_TEXT
+      : hits.length || answer
+        ? ''
+        : `No results for “${res.query.trim()}”`;
     setActive(-1);
     setExpanded(true);
   };
@@ -348,6 +381,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       inflight = null;
       session = null;
       hits = [];
+      answer = null;
       options = [];
       answered = null;
       shownQuery = '';
@@ -403,7 +437,16 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
   const choose = (i: number) => {
     const option = options[i];
     if (option?.kind === 'suggestion') chooseSuggestion(option.text);
+    else if (option?.kind === 'answer') openAnswer();
     else if (option) openHit(option.index);
+  };
+
+  /** Opens the owner's answer link (checked to be http(s) when shown). */
+  const openAnswer = () => {
+    if (!answer || !isWebUrl(answer.url)) return;
+    settle(true);
+    setExpanded(false);
+    deps.navigate(answer.url);
   };
 
   const openHit = (i: number) => {
@@ -442,8 +485,9 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
         e.preventDefault();
         if (open && active >= 0 && answered && answered.query === input.value) {
           choose(active);
-        } else if (hits.length && open && answered && answered.query === input.value) {
-          openHit(0);
+        } else if (open && answered && answered.query === input.value && (answer || hits.length)) {
+          if (answer) openAnswer();
+          else openHit(0);
         } else {
           void runSearch();
           settle();

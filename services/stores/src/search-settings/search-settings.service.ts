@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { callInternal, Queue } from '@sniff/service-kit';
 import {
+  pinnedPagesResponseSchema,
+  type PinnedPagesResponse,
   popularQueriesResponseSchema,
   type SearchSettings,
   searchSettingsSchema,
@@ -24,6 +26,7 @@ export const EMPTY_SEARCH_SETTINGS: SearchSettings = {
   stopWords: [],
   hiddenSuggestions: [],
   allowedSites: [],
+  pins: [],
 };
 /** Popular queries an owner sees for hiding: as many as visitors could ever be suggested, and more. */
 const SUGGESTIONS_LISTED = 100;
@@ -89,6 +92,35 @@ export class SearchSettingsService implements OnApplicationBootstrap {
     return {
       suggestions: queries.map((q) => ({ query: q.query, visitors: q.count, hidden: hidden.has(q.query) })),
     };
+  }
+
+  /** GET /stores/:id/pin-candidates?q=: the store's pages a visitor would find for `q` (search, not counted). */
+  async pinCandidates(ownerSub: string, storeId: string, q: string): Promise<PinnedPagesResponse> {
+    await this.owned(ownerSub, storeId);
+    const body = await callInternal<unknown>(
+      'search',
+      this.config.SEARCH_URL,
+      `/internal/stores/${encodeURIComponent(storeId)}/pin-candidates?${new URLSearchParams({ q })}`,
+      { timeoutMs: 10_000 },
+    );
+    return pinnedPagesResponseSchema.parse(body);
+  }
+
+  /** POST /stores/:id/pinned-pages: which of the pinned URLs the store's index holds now (search knows). */
+  async pinnedPages(ownerSub: string, storeId: string, urls: string[]): Promise<PinnedPagesResponse> {
+    await this.owned(ownerSub, storeId);
+    if (!urls.length) return { pages: [] };
+    const body = await callInternal<unknown>(
+      'search',
+      this.config.SEARCH_URL,
+      `/internal/stores/${encodeURIComponent(storeId)}/pinned-pages`,
+      { method: 'POST', body: { urls }, timeoutMs: 10_000 },
+    );
+    return pinnedPagesResponseSchema.parse(body);
+  }
+
+  private async owned(ownerSub: string, storeId: string): Promise<void> {
+    if (!(await this.stores.existsBy({ id: storeId, ownerSub }))) throw new NotFoundException('Store not found');
   }
 
   /**

@@ -20,9 +20,10 @@ const SUGGESTIONS_PATH = 'stores/stores/st_1/suggestions';
 const NOT_A_WORD = 'each entry must be a single word of letters or digits';
 
 /** Settings as a test writes them: no hidden suggestions or allowed sites unless given. */
-type Settings = Omit<SearchSettings, 'hiddenSuggestions' | 'allowedSites'> & {
+type Settings = Omit<SearchSettings, 'hiddenSuggestions' | 'allowedSites' | 'pins'> & {
   hiddenSuggestions?: string[];
   allowedSites?: string[];
+  pins?: SearchSettings['pins'];
 };
 
 /**
@@ -35,7 +36,7 @@ function fakeSettingsApi(
   onLoad?: () => Reply | undefined,
   suggestions: () => Reply = () => ({ body: { suggestions: [] } }),
 ) {
-  let saved: SearchSettings = { hiddenSuggestions: [], allowedSites: [], ...initial };
+  let saved: SearchSettings = { hiddenSuggestions: [], allowedSites: [], pins: [], ...initial };
   const calls = installFakeApi({
     'stores/managestores/list-stores': () => ({ body: [bakery] }),
     [SETTINGS_PATH]: (body) => {
@@ -46,6 +47,7 @@ function fakeSettingsApi(
         stopWords: body.stopWords,
         hiddenSuggestions: body.hiddenSuggestions ?? [],
         allowedSites: body.allowedSites ?? [],
+        pins: body.pins ?? [],
       } as SearchSettings;
       return { body: saved };
     },
@@ -145,6 +147,7 @@ test('an owner adds and removes rules and stop words, then saves them: Saving...
     stopWords: ['and', 'of', 'a'],
     hiddenSuggestions: [],
     allowedSites: [],
+    pins: [],
   };
   expect(saves()).toHaveLength(1);
   expect(saves()[0]!.body).toEqual({ ...expected, email: 'owner@example.com' });
@@ -212,7 +215,7 @@ test('shows the API’s validation message next to the word or rule it names, an
   fireEvent.click(saveButton());
   const alert = await screen.findByText(`“and”: ${NOT_A_WORD}`);
   expect(alert.getAttribute('role')).toBe('alert');
-  expect(screen.getByText('Not saved: correct the rule, word or site marked above.')).toBeTruthy();
+  expect(screen.getByText('Not saved: correct the rule, pin, word or site marked above.')).toBeTruthy();
   expect(chips()).toEqual(['the', 'and']);
   expect(screen.getByText('and').closest('li')?.className).toContain('tuning-invalid');
 
@@ -223,7 +226,7 @@ test('shows the API’s validation message next to the word or rule it names, an
   );
   // Editing clears the complaint.
   addStopWords('of');
-  expect(screen.queryByText('Not saved: correct the rule, word or site marked above.')).toBeNull();
+  expect(screen.queryByText('Not saved: correct the rule, pin, word or site marked above.')).toBeNull();
 });
 
 test('a failed save says why and can be retried', async () => {
@@ -479,7 +482,7 @@ describe('sites allowed to use the widget', () => {
     const remove = screen.getByRole('button', { name: 'Remove allowed site shop.example.org' });
     expect(remove.closest('li')?.className).toContain('tuning-invalid');
     expect(remove.getAttribute('aria-describedby')).toBe(alert.id);
-    expect(screen.getByText('Not saved: correct the rule, word or site marked above.')).toBeTruthy();
+    expect(screen.getByText('Not saved: correct the rule, pin, word or site marked above.')).toBeTruthy();
     expect(siteChips()).toEqual(['bakery.example.com', 'shop.example.org']);
   });
 });

@@ -2,12 +2,13 @@ import { Spinner, Button } from '@sniff/ui';
 import type { SaveProblem, SearchTuningState } from './useSearchTuning';
 import { AllowedSites } from './AllowedSites';
 import { HiddenSuggestions } from './HiddenSuggestions';
+import { PinnedAnswers } from './PinnedAnswers';
 import { StopWords } from './StopWords';
 import { SynonymRules } from './SynonymRules';
 
 /** Where the API's complaint belongs: on one rule, word or site, on a whole list, or above the Save button. */
 function placeProblem(problem: SaveProblem | null) {
-  const m = problem?.field?.match(/^(synonyms|stopWords|hiddenSuggestions|allowedSites)(?:\.(\d+))?/);
+  const m = problem?.field?.match(/^(synonyms|stopWords|hiddenSuggestions|allowedSites|pins)(?:\.(\d+))?/);
   const at = (list: string) =>
     problem && m?.[1] === list && m[2] !== undefined ? { index: Number(m[2]), message: problem.message } : null;
   const whole = (list: string) => (problem && m?.[1] === list && m[2] === undefined ? problem.message : null);
@@ -18,17 +19,33 @@ function placeProblem(problem: SaveProblem | null) {
     stopWords: whole('stopWords'),
     // A hidden suggestion is shown as typed, so any complaint about one goes above the list.
     hidden: problem && m?.[1] === 'hiddenSuggestions' ? problem.message : null,
+    pin: at('pins'),
+    pins: whole('pins'),
     site: at('allowedSites'),
     sites: whole('allowedSites'),
     elsewhere: problem && !m ? problem.message : null,
   };
 }
 
+/** What a link asked the tab to start with (see StoresPage's deep link): a new pin or synonym rule for a query. */
+export interface TuningPrefill {
+  pin?: string;
+  synonym?: string;
+}
+
 /**
- * The "Search tuning" tab of a store's manage panel: synonyms, stop words, hidden suggestions and
- * the sites allowed to use the widget, saved together.
+ * The "Search tuning" tab of a store's manage panel: synonyms, pinned answers, stop words, hidden
+ * suggestions and the sites allowed to use the widget, saved together.
  */
-export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: SearchTuningState }) {
+export function SearchTuning({
+  storeId,
+  tuning,
+  prefill,
+}: {
+  storeId: string;
+  tuning: SearchTuningState;
+  prefill?: TuningPrefill;
+}) {
   if (tuning.loadError) {
     return (
       <div role="alert" className="sniff-panel sniff-panel--error">
@@ -55,6 +72,16 @@ export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: Sea
         ruleError={placed.rule}
         sectionError={placed.synonyms}
         disabled={tuning.saving}
+        prefill={prefill?.synonym}
+      />
+      <PinnedAnswers
+        storeId={storeId}
+        pins={settings.pins}
+        onChange={(pins) => tuning.edit({ ...settings, pins })}
+        pinError={placed.pin}
+        sectionError={placed.pins}
+        disabled={tuning.saving}
+        prefill={prefill?.pin}
       />
       <StopWords
         words={settings.stopWords}
@@ -83,7 +110,7 @@ export function SearchTuning({ storeId, tuning }: { storeId: string; tuning: Sea
         </p>
       )}
       {tuning.problem && !placed.elsewhere && (
-        <p className="sniff-error">Not saved: correct the rule, word or site marked above.</p>
+        <p className="sniff-error">Not saved: correct the rule, pin, word or site marked above.</p>
       )}
       {tuning.saved && <p role="status">Search settings saved.</p>}
       <div className="wizard-page-actions">

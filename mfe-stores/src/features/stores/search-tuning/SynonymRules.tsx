@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_SYNONYM_RULES, type SynonymRule } from '@sniff/contracts';
 import { parseOneWay, parseTwoWay } from './rule-input';
 import { Button } from '@sniff/ui';
@@ -25,6 +25,7 @@ export function SynonymRules({
   ruleError,
   sectionError,
   disabled,
+  prefill,
 }: {
   rules: SynonymRule[];
   onChange: (rules: SynonymRule[]) => void;
@@ -32,10 +33,18 @@ export function SynonymRules({
   ruleError?: { index: number; message: string } | null;
   sectionError?: string | null;
   disabled?: boolean;
+  /** A word from a link (e.g. the zero-result e-mail): a new two-way rule starts with it, focused. */
+  prefill?: string;
 }) {
   const id = useId();
+  const wordsRef = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<SynonymRule['kind']>('two-way');
-  const [words, setWords] = useState('');
+  const [words, setWords] = useState(prefill ? `${prefill}, ` : '');
+  useEffect(() => {
+    if (!prefill) return;
+    wordsRef.current?.focus();
+    wordsRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [prefill]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -121,6 +130,7 @@ export function SynonymRules({
             <label htmlFor={`${id}-words`}>Words that mean the same (separate with commas)</label>
             <input
               id={`${id}-words`}
+              ref={wordsRef}
               value={words}
               placeholder="sofa, couch, settee"
               onChange={(e) => {

@@ -93,6 +93,7 @@ const canonical = (s: SearchSettings) =>
     s.stopWords,
     s.hiddenSuggestions,
     s.allowedSites,
+    s.pins ?? [],
   ]);
 
 export function sameSettings(a: SearchSettings, b: SearchSettings): boolean {

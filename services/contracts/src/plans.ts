@@ -67,7 +67,12 @@ export const PLAN_CATALOGUE: PlanCard[] = [
     platform: 'squarespace',
     monthly: { id: 'squarespace_pro_monthly', amountUsd: 10, interval: 'month' },
     yearly: { id: 'squarespace_pro_yearly', amountUsd: 100, interval: 'year' },
-    features: ['1 Squarespace site', 'Sync every 12 hours', 'AI search', 'E-mail support'],
+    features: [
+      '1 Squarespace site',
+      'Sync every 12 hours',
+      'AI search: words of similar meaning find your pages too ("couch" finds "sofa")',
+      'E-mail support',
+    ],
   },
   {
     key: 'shopify-starter',

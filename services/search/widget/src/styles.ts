@@ -38,6 +38,7 @@ input { flex: 1; min-width: 0; border: 0; outline: 0; background: transparent; c
 .title { font-weight: 600; }
 .badge { display: inline-block; font-size: .72em; font-weight: 600; letter-spacing: .02em; color: #0550ae;
   background: #ddf4ff; border: 1px solid #54aeff; border-radius: 999px; padding: 0 6px; margin-bottom: 2px; }
+.badge.related { color: #57606a; background: #f6f8fa; border-color: #d0d7de; }
 .answer { border-bottom: 1px solid #e5e7eb; }
 .cards .answer { grid-column: 1 / -1; border: 1px solid #e5e7eb; }
 .answer-text { margin-top: 2px; white-space: pre-line; }

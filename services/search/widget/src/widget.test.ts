@@ -2,7 +2,7 @@
 import type { SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_PLACEHOLDER } from '@sniff/contracts/src/embed-snippet';
 import { readConfig, type WidgetConfig } from './config';
-import { MIN_GAP_MS, mountWidget, PINNED_TEXT, SETTLE_MS, WidgetHandle } from './widget';
+import { MIN_GAP_MS, mountWidget, PINNED_TEXT, SEMANTIC_TEXT, SETTLE_MS, WidgetHandle } from './widget';
 
 const HITS: SearchResponse['hits'] = [
   {
@@ -283,6 +283,15 @@ describe('search widget', () => {
     expect(other.querySelector('.badge')).toBeNull();
     key('Enter');
     expect(navigate.mock.calls).toEqual([['https://shop.example/faq']]);
+  });
+
+  it('says in words that a result was found by meaning (AI search), not on the others', async () => {
+    mount(() => ({ hits: [HITS[0], { ...HITS[2], semantic: true }] }));
+    await type('couch');
+    const [typed, byMeaning] = options();
+    expect(typed.querySelector('.badge')).toBeNull();
+    expect(byMeaning.querySelector('.badge')?.textContent).toBe(SEMANTIC_TEXT);
+    expect(byMeaning.textContent).toContain('Similar meaning');
   });
 
   it("shows the owner's short answer as a card with its link, as text, reachable by keyboard", async () => {

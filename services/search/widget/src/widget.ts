@@ -31,6 +31,8 @@ export const NOT_ALLOWED_TEXT = 'Search is not available on this site.';
 
 /** The mark of a result the store's owner pinned for the query. */
 export const PINNED_TEXT = 'Recommended';
+/** The mark of a result found by meaning (AI search): it has not all the words typed, and says why it is shown. */
+export const SEMANTIC_TEXT = 'Similar meaning';
 
 /** Image sizes (CSS pixels) set on each <img>, so results do not jump as images load. */
 const CARD_IMAGE = { width: 160, height: 120 };
@@ -310,6 +312,7 @@ export function mountWidget(host: HTMLElement, config: WidgetConfig, deps: Widge
       const body = el('div', { class: 'body' });
       // Pinned by the store's owner: said in words (read with the option), not by colour alone.
       if (hit.pinned) body.appendChild(el('div', { class: 'badge' }, PINNED_TEXT));
+      else if (hit.semantic) body.appendChild(el('div', { class: 'badge related' }, SEMANTIC_TEXT));
       const title = el('div', { class: 'title' });
       appendHighlighted(title, hit.title || hit.url, hit.title ? hit.highlight.title : [], shown.maxTitleLength);
       body.appendChild(title);

@@ -182,7 +182,7 @@ export const SQUARESPACE_BENEFITS: Benefit[] = [
   },
   {
     title: `From ${monthlyPrice('squarespace-basic')}`,
-    text: `Solo Basic syncs every 24 hours; Solo Premium AI (${monthlyPrice('squarespace-premium')}) syncs every 12 hours and adds AI search and e-mail support.`,
+    text: `Solo Basic syncs every 24 hours; Solo Premium AI (${monthlyPrice('squarespace-premium')}) syncs every 12 hours and adds AI search (words of similar meaning find your pages too: "couch" finds "sofa") and e-mail support.`,
   },
 ];
 

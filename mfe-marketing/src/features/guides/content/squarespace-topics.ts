@@ -396,7 +396,7 @@ export const SQUARESPACE_TOPIC_GUIDES: GuideContent[] = [
               'Cards with the product image, name, price and the start of the description, or a compact list if you prefer.',
               'Matches from product names first, then descriptions, so the right product tops the list.',
               'Product data synced from Squarespace through your read-only key, so prices stay current.',
-              'On Solo Premium AI, AI search and a catalogue sync every 12 hours instead of 24.',
+              'On Solo Premium AI, AI search (a visitor who types "couch" also finds your "sofa": words of similar meaning match, after the exact ones) and a catalogue sync every 12 hours instead of 24.',
             ],
           },
         ],

@@ -31,8 +31,9 @@ class SniffIndex implements SearchIndex {
     this.n = stored.ids.length;
     this.matcher = new Matcher(postings);
     this.ranker = new Ranker(postings, stored.titles);
-    // Vectors of another table than this worker's are not used (they are made again on first use).
-    const table = wordVectors();
+    // Vectors of another table than this worker's are not used (they are made again on first use). A store
+    // without AI search never reads the table (11 MB a worker).
+    const table = vectors || semantic ? wordVectors() : null;
     if (table && vectors?.source === table.source) this.meaningIndex = new MeaningIndex(table, postings, vectors);
     else if (semantic) this.meaning();
   }

@@ -36,26 +36,41 @@ async function openPanel(plans: PlanEntry[]) {
 
 test("a Squarespace owner reads the store's weekly e-mail setting in its manage panel and switches it off and on", async () => {
   let saved = [{ storeId: 'sq_1', enabled: true, updatedAt: at }];
+  // Each answer waits until the test has seen the state before it (loading, saving).
+  let answer = () => undefined as void;
+  const held = () => new Promise<void>((resolve) => (answer = resolve));
   const calls = api({
-    'analytics/alerts/zero-results/list': () => ({ body: { alerts: saved } }),
-    'analytics/alerts/zero-results/update': (body) => {
+    'analytics/alerts/zero-results/list': async () => {
+      await held();
+      return { body: { alerts: saved } };
+    },
+    'analytics/alerts/zero-results/update': async (body) => {
+      await held();
       const row = { storeId: String(body.storeId), enabled: Boolean(body.enabled), updatedAt: at };
       saved = [row];
       return { body: row };
     },
   });
   const region = await openPanel(SOLO);
-  expect(within(region).getByRole('status', { name: 'Loading your e-mail alert setting' })).toBeTruthy();
+  expect(await within(region).findByRole('status', { name: 'Loading your e-mail alert setting' })).toBeTruthy();
+  await waitFor(() => expect(calls.some((c) => c.path === 'analytics/alerts/zero-results/list')).toBe(true));
+  answer();
   const toggle = (await within(region).findByRole('switch', { name: NAME })) as HTMLInputElement;
   expect(toggle.checked).toBe(true);
   expect(toggle.disabled).toBe(false);
   const text = document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent!;
-  for (const part of ['Every Monday', 'found nothing', 'unsubscribe']) expect(text).toContain(part);
+  for (const part of ['Every Monday', 'found nothing', 'Unsubscribe']) expect(text).toContain(part);
 
   fireEvent.click(toggle);
+  expect(await within(region).findByText('Saving...')).toBeTruthy();
   expect(toggle.disabled).toBe(true);
-  expect(within(region).getByText('Saving...')).toBeTruthy();
+  expect(toggle.checked).toBe(false); // what was asked, while it is saved
+  await waitFor(() => expect(calls.some((c) => c.path === 'analytics/alerts/zero-results/update')).toBe(true));
+  answer();
   expect(await within(region).findByText('Saved: weekly e-mails are off.')).toBeTruthy();
+  // The list is read again after the change.
+  await waitFor(() => expect(calls.filter((c) => c.path === 'analytics/alerts/zero-results/list')).toHaveLength(2));
+  answer();
   await waitFor(() => expect(toggle.disabled).toBe(false));
   expect(toggle.checked).toBe(false);
   expect(calls.find((c) => c.path === 'analytics/alerts/zero-results/update')?.body).toEqual({
@@ -65,8 +80,13 @@ test("a Squarespace owner reads the store's weekly e-mail setting in its manage 
   });
 
   fireEvent.click(toggle);
+  await waitFor(() => expect(calls.filter((c) => c.path === 'analytics/alerts/zero-results/update')).toHaveLength(2));
+  answer();
   expect(await within(region).findByText('Saved: weekly e-mails are on.')).toBeTruthy();
+  await waitFor(() => expect(calls.filter((c) => c.path === 'analytics/alerts/zero-results/list')).toHaveLength(3));
+  answer();
   await waitFor(() => expect(toggle.checked).toBe(true));
+  await waitFor(() => expect(toggle.disabled).toBe(false));
 });
 
 test("the service's refusal is shown and the switch stays off; a failed load offers Try again", async () => {

@@ -7,8 +7,9 @@ import { useUpdateZeroResultAlertMutation, useZeroResultAlertsQuery } from '../.
 // Mirrors mfe-analytics' ZeroResultAlerts (remotes never import each other): the same setting, for any platform.
 export const ALERTS_TITLE = 'Weekly zero-result e-mail';
 export const ALERTS_LABEL = "E-mail me the week's zero-result searches";
+/** What the mail holds, when it is sent, and that it can be unsubscribed from (in one line). */
 export const ALERTS_TEXT =
-  "Every Monday (UTC), an e-mail to your account's address lists last week's ten most frequent searches on this widget that found nothing, each with a link to fix it here (no e-mail for a week without any); each e-mail has an unsubscribe link.";
+  "Every Monday (UTC): last week's ten top searches that found nothing, with links to fix them. Unsubscribe in any e-mail.";
 
 /** A checkbox announced as a switch (Space toggles it), described by the explanation. */
 function AlertSwitch({

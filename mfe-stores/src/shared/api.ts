@@ -1,6 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
+  analyticsEndpoints,
   apiRequest,
   storesEndpoints,
   type Platform,
@@ -11,12 +12,13 @@ import {
   type SyncStoreResponse,
   type WidgetSettings,
   type WidgetSettingsResponse,
+  type ZeroResultAlert,
 } from '@sniff/contracts';
 
 export const storesApi = createApi({
   reducerPath: 'mfeStoresApi',
   baseQuery: sniffBaseQuery,
-  tagTypes: ['Stores'],
+  tagTypes: ['Stores', 'ZeroResultAlerts'],
   endpoints: (build) => ({
     listStores: build.query<Store[], void>({
       query: () => ({
@@ -123,6 +125,18 @@ export const storesApi = createApi({
       query: (storeId) => apiRequest(storesEndpoints.suggestions, { params: { id: storeId } }),
       transformResponse: (raw) => storesEndpoints.suggestions.response.parse(raw).suggestions,
     }),
+    /** The owner's weekly zero-result e-mail settings, from the analytics service (a store not listed is off). */
+    zeroResultAlerts: build.query<ZeroResultAlert[], void>({
+      query: () => apiRequest(analyticsEndpoints.zeroResultAlerts, { body: {} }),
+      transformResponse: (raw) => analyticsEndpoints.zeroResultAlerts.response.parse(raw).alerts,
+      providesTags: ['ZeroResultAlerts'],
+    }),
+    /** Switches a store's weekly e-mail on or off (on: paid plans only, the service answers 403 otherwise). */
+    updateZeroResultAlert: build.mutation<ZeroResultAlert, { storeId: string; enabled: boolean }>({
+      query: (body) => apiRequest(analyticsEndpoints.updateZeroResultAlert, { body }),
+      transformResponse: (raw) => analyticsEndpoints.updateZeroResultAlert.response.parse(raw),
+      invalidatesTags: ['ZeroResultAlerts'],
+    }),
   }),
 });
 
@@ -137,4 +151,6 @@ export const {
   useGetPinnedPagesQuery,
   useGetWidgetSettingsQuery,
   useSaveWidgetSettingsMutation,
+  useZeroResultAlertsQuery,
+  useUpdateZeroResultAlertMutation,
 } = storesApi;

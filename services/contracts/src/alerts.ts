@@ -1,6 +1,6 @@
 // Zero-result e-mail alerts (issue 28): an owner on a paid plan turns on, per store, a weekly mail of the
 // queries that found nothing on it. The analytics service keeps the setting and sends the mail through
-// feedback's notices; the dashboard's analytics page shows the switch.
+// feedback's notices; the dashboard shows the switch on the analytics page and in each store's manage panel.
 import { z } from 'zod';
 
 /** Queries one weekly mail lists at most (the most frequent of the week). */

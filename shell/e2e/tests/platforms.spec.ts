@@ -5,8 +5,8 @@ import { E2E_URLS } from '../support/urls';
 
 /**
  * Issue 13 end to end, against the local Squarespace and Shopify stand-ins that `npm start` runs: a
- * Squarespace Solo owner connects a store with a developer key; a Shopify Starter owner uploads a
- * catalogue, connects a shop through Shopify's OAuth popup (whose link no other browser can use), and
+ * Squarespace Solo owner connects a store with a developer key (and switches its weekly zero-result
+ * e-mail on in the Manage panel); a Shopify Starter owner uploads a catalogue, connects a shop through Shopify's OAuth popup (whose link no other browser can use), and
  * sees a product added at the shop after "Sync now". Each owner subscribes through the local Stripe stand-in, as a real owner would.
  */
 
@@ -137,6 +137,20 @@ test('a Squarespace Solo owner connects the fixture store with a key and finds a
   const row = page.getByTestId(`store-${storeId}`);
   await expect(row).toContainText('Done with warnings');
   await expect(row).toContainText(/312 items/);
+
+  // The weekly zero-result e-mail, which the Analytics page (custom websites only) does not offer for this store.
+  await row.getByRole('button', { name: /^Manage/ }).click();
+  const alerts = page.getByRole('region', { name: 'Weekly zero-result e-mail' });
+  const toggle = alerts.getByRole('switch', { name: "E-mail me the week's zero-result searches" });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(alerts.getByRole('status')).toHaveText('Saved: weekly e-mails are on.');
+  await page.reload();
+  await page
+    .getByTestId(`store-${storeId}`)
+    .getByRole('button', { name: /^Manage/ })
+    .click();
+  await expect(toggle).toBeChecked();
 
   const result = await firstResultFor(browser, snippet, 'handmade ceramc mug');
   try {

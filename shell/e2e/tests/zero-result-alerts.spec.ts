@@ -7,9 +7,13 @@ import { DEMO_OWNER, E2E_URLS } from '../support/urls';
 /**
  * Issue 28's zero-result e-mail alerts in the composed product: the paid demo owner switches the weekly
  * e-mail on beside the zero-result panels (by keyboard), it stays on after a reload, the panel passes axe
- * in both themes and fits 390 px; the public unsubscribe page refuses a made-up link with a 4xx page.
+ * in both themes and fits 390 px; then the same in the store's Manage panel (the switch every platform's
+ * stores have), which the Analytics page then shows on too; the public unsubscribe page refuses a made-up
+ * link with a 4xx page.
  */
-test('an owner switches the weekly zero-result e-mail on and off on the Analytics page', async ({ page }) => {
+test('an owner switches the weekly zero-result e-mail on and off on the Analytics page, and on in the Manage panel', async ({
+  page,
+}) => {
   await page.goto('/dashboard/stores');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await logInAtProvider(page, DEMO_OWNER.email, DEMO_OWNER.password);
@@ -52,6 +56,41 @@ test('an owner switches the weekly zero-result e-mail on and off on the Analytic
     await expect(region.getByRole('status')).toHaveText('Weekly e-mails are off.');
     ({ toggle } = await open());
     await expect(toggle).not.toBeChecked();
+
+    // The same setting in the store's Manage panel (where Squarespace and Shopify owners find it too).
+    const manage = async () => {
+      await page.goto('/dashboard/stores');
+      await page.getByRole('button', { name: 'Manage Alerts Bakery' }).click();
+      const panel = page.getByRole('region', { name: 'Manage Alerts Bakery' });
+      const region = panel.getByRole('region', { name: 'Weekly zero-result e-mail' });
+      const toggle = region.getByRole('switch', { name: "E-mail me the week's zero-result searches" });
+      await expect(toggle).toBeEnabled();
+      return { region, toggle };
+    };
+    ({ region, toggle } = await manage());
+    await expect(toggle).not.toBeChecked();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(region.getByRole('status')).toHaveText('Saved: weekly e-mails are on.');
+    await expect(toggle).toBeChecked();
+    await page.reload();
+    ({ region, toggle } = await manage());
+    await expect(toggle).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await toggle.scrollIntoViewIfNeeded();
+    await expect(toggle).toBeInViewport();
+    const panelBox = (await region.boundingBox())!;
+    expect(panelBox.x).toBeGreaterThanOrEqual(0);
+    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // One setting: the Analytics page shows it on as well.
+    ({ toggle } = await open());
+    await expect(toggle).toBeChecked();
   } finally {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/dashboard/stores');

@@ -8,6 +8,7 @@ import { hasWarnings } from './sync-info';
 import { SyncSection } from './SyncSection';
 import { settingsShown, useWidgetSettings, type WidgetSettingsState } from './widget/useWidgetSettings';
 import { WidgetTab } from './widget/WidgetTab';
+import { ZeroResultAlertSwitch } from './ZeroResultAlertSwitch';
 
 export type PanelTab = 'details' | 'widget' | 'search';
 const TABS: { id: PanelTab; label: string }[] = [
@@ -65,11 +66,15 @@ function Details({ store, widget }: { store: Store; widget: WidgetSettingsState 
         Paste this code once. Looks you save in the Widget tab reach your site on its next load.
       </p>
       <EmbedCode store={store} widget={widget} />
+      <ZeroResultAlertSwitch store={store} />
     </>
   );
 }
 
-/** Manage panel: the info block and embed code, and the store's search tuning (synonyms, stop words). */
+/**
+ * Manage panel: the info block, sync, embed code and weekly zero-result e-mail switch, the widget's look, and the
+ * store's search tuning (synonyms, stop words, pins).
+ */
 export function ManagePanel({
   store,
   onClose,

@@ -20,7 +20,20 @@ test.describe.serial('pinned answers', () => {
     context = await browser.newContext();
     page = await context.newPage();
   });
-  test.afterAll(async () => context.close());
+  test.afterAll(async () => {
+    // The demo owner's plan allows one widget: the specs that follow create their own, so none is left behind.
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/dashboard/stores');
+      const remove = page.getByRole('button', { name: 'Delete Pinned Bakery' });
+      await expect(remove).toBeVisible({ timeout: 15_000 });
+      await remove.click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Store' }).click();
+      await expect(page.getByText('Store deleted successfully!')).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 
   test('the owner creates a store of the demo bakery with several pages', async () => {
     await page.goto('/dashboard/stores');

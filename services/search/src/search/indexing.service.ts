@@ -36,7 +36,7 @@ export class IndexingService {
     return this.writes.run(storeId, async () => {
       // Build outside the transaction: searches keep using the old index meanwhile. A store with AI search
       // gets its document vectors now, into the snapshot (others only if their owner upgrades: on first use).
-      const { semantic } = await this.widgetRules.plan(storeId);
+      const { semantic } = await this.widgetRules.current(storeId);
       const index = this.engine.build(documents, { semantic });
       const snapshot = index.serialize();
       const builtAt = new Date();

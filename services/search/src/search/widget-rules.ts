@@ -84,9 +84,25 @@ export class WidgetRules {
     this.entries.delete(storeId);
   }
 
+  /**
+   * The store's plan asked of the stores service now, without keeping it (indexing: a kept entry would outlive
+   * the invalidation a later settings save sends to one worker). The free plan's when it cannot say.
+   */
+  async current(storeId: string): Promise<StorePlan> {
+    return (await this.ask(storeId)).plan;
+  }
+
   private async fetch(storeId: string): Promise<StorePlan> {
+    if (!this.config.STORES_URL) return { rules: FREE_WIDGET_RULES, ...UNKNOWN };
+    const { plan, ttl } = await this.ask(storeId);
+    if (this.entries.size >= MAX_STORES) this.entries.clear();
+    this.entries.set(storeId, { ...plan, expires: Date.now() + ttl });
+    return plan;
+  }
+
+  private async ask(storeId: string): Promise<{ plan: StorePlan; ttl: number }> {
     const url = this.config.STORES_URL;
-    if (!url) return { rules: FREE_WIDGET_RULES, ...UNKNOWN };
+    if (!url) return { plan: { rules: FREE_WIDGET_RULES, ...UNKNOWN }, ttl: this.config.SEARCH_WIDGET_RULES_TTL_MS };
     let plan: StorePlan = { rules: FREE_WIDGET_RULES, ...UNKNOWN };
     let ttl = this.config.SEARCH_WIDGET_RULES_TTL_MS;
     try {
@@ -106,8 +122,6 @@ export class WidgetRules {
         }`,
       );
     }
-    if (this.entries.size >= MAX_STORES) this.entries.clear();
-    this.entries.set(storeId, { ...plan, expires: Date.now() + ttl });
-    return plan;
+    return { plan, ttl };
   }
 }

@@ -29,7 +29,8 @@ async function openWebsite() {
   fireEvent.change(await screen.findByLabelText(/Select Custom URL/), {
     target: { value: 'https://bakery.example.com' },
   });
-  return screen.getByRole('region', { name: 'Weekly zero-result e-mail' });
+  // Shown once the chosen site's stores are in: found by waiting, not at once (a loaded machine is slower).
+  return screen.findByRole('region', { name: 'Weekly zero-result e-mail' }, { timeout: 5_000 });
 }
 
 test('a free owner sees the switch off and disabled, with the upgrade prompt, and nothing is asked of the service', () => {

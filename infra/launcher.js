@@ -367,10 +367,6 @@ async function startProduct({
       FEEDBACK_URL: svc('feedback'),
       // quota notices link to the upgrade page
       PUBLIC_URL: appUrl,
-      // The embedded Postgres does not carry a NOTIFY to its other connections, so a widget setting saved in the
-      // dashboard would reach only the search worker that was told (the others keep a store's rules 5 minutes):
-      // on it, each worker asks again every 2 s instead. A server Postgres pushes the change (see README).
-      ...(embedded ? { SEARCH_WIDGET_RULES_TTL_MS: env.SEARCH_WIDGET_RULES_TTL_MS ?? '2000' } : {}),
     });
     // 127.0.0.1, not localhost, for what the stores service fetches: it resolves names itself and localhost may be ::1.
     const squarespaceUrl = platforms.squarespace.local ? `http://127.0.0.1:${p.squarespace}` : null;

@@ -8,14 +8,13 @@ import { SEARCH_ENGINE, SearchEngine, SearchIndex } from '../engine/search-index
 import { DocumentEntity } from './document.entity';
 import { CachedIndex, CachedRules, IndexCache } from './index-cache';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
-import { StoreChanges } from './store-changes';
+import { StoreChanges, UNHEARD_RECHECK_MS } from './store-changes';
 import { StoreSettingsService } from './store-settings.service';
 import { StoreWrites } from './store-writes';
 import { Suggestions } from './suggestions.service';
 import { WidgetRules } from './widget-rules';
 
 /** How often a held index is checked against the database while store changes are not heard. */
-const UNHEARD_REVALIDATE_MS = 2_000;
 
 /**
  * The indexes this worker holds: loaded from their snapshot on a store's first search, refreshed
@@ -98,7 +97,7 @@ export class IndexLifecycle implements OnModuleDestroy {
     if (entry.checkedAt === 0) return false; // a change was announced
     const age = Date.now() - entry.checkedAt;
     if (this.config.SEARCH_REVALIDATE_MS > 0) return age < this.config.SEARCH_REVALIDATE_MS;
-    return this.changes.listening || age < UNHEARD_REVALIDATE_MS;
+    return this.changes.listening || age < UNHEARD_RECHECK_MS;
   }
 
   /**

@@ -115,6 +115,8 @@ describe('store changes reach every replica by notification', () => {
   it('answers a held store from memory, asking the database nothing per search', async () => {
     expect((await put('store-m', SITE_DOCUMENTS)).status).toBe(200);
     expect(await ids('store-m', 'pricing')).toContain('pricing');
+    // Listening once a notice of another connection came back (the probe each worker sends itself).
+    await until(async () => lifecycle().held().listening, 'the holder confirmed as listening');
     expect(lifecycle().held()).toMatchObject({ stores: expect.arrayContaining(['store-m']), listening: true });
     // Loaded a minute ago: without notices it would be checked again (every 2 s while they do not flow).
     (await lifecycle().entryFor('store-m'))!.checkedAt -= 60_000;

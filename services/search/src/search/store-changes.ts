@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
@@ -9,6 +10,13 @@ export const STORE_CHANGED_CHANNEL = 'search_store_changed';
 
 /** Longest pause between attempts to listen again after the connection is lost. */
 const MAX_RETRY_MS = 5_000;
+/**
+ * How often a worker that hears no notices checks what it holds instead (held indexes against their
+ * version, widget rules against the stores service).
+ */
+export const UNHEARD_RECHECK_MS = 2_000;
+/** After this long without the probe back, the worker says it is rechecking instead. */
+const PROBE_WAIT_MS = 5_000;
 
 export interface StoreChangeListener {
   /** A store's index, settings or widget rules changed (or the store was deleted). */
@@ -24,6 +32,10 @@ export interface StoreChangeListener {
  * Chosen over Redis pub/sub: the triggers send the notice in the writing transaction, so a change
  * is heard exactly when it is committed, and `npm start` needs no Redis. When the connection is
  * lost it is opened again, and the listener told to catch up from a version read.
+ *
+ * A connection counts as listening only once a notice sent from another connection has reached it: the
+ * embedded Postgres of `npm start` accepts LISTEN but delivers a connection only its own notices, so
+ * there every worker rechecks what it holds every UNHEARD_RECHECK_MS instead.
  */
 @Injectable()
 export class StoreChanges implements OnModuleInit, OnModuleDestroy {
@@ -33,15 +45,18 @@ export class StoreChanges implements OnModuleInit, OnModuleDestroy {
   private attempts = 0;
   private stopped = false;
   private listener?: StoreChangeListener;
+  /** The payload of the notice that proves delivery (sent through the pool, awaited on the LISTEN connection). */
+  private probe?: string;
+  private confirmed = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
   ) {}
 
-  /** True while notices reach this worker. */
+  /** True while notices of other connections reach this worker. */
   get listening(): boolean {
-    return this.client !== undefined;
+    return this.client !== undefined && this.confirmed;
   }
 
   /** One listener per worker: the index lifecycle. */
@@ -75,7 +90,9 @@ export class StoreChanges implements OnModuleInit, OnModuleDestroy {
       keepAlive: true,
     });
     client.on('notification', (notice) => {
-      if (notice.channel === STORE_CHANGED_CHANNEL && notice.payload) this.listener?.changed(notice.payload);
+      if (notice.channel !== STORE_CHANGED_CHANNEL || !notice.payload) return;
+      if (notice.payload === this.probe) return this.delivered(client);
+      this.listener?.changed(notice.payload);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -89,8 +106,27 @@ export class StoreChanges implements OnModuleInit, OnModuleDestroy {
     }
     if (this.stopped) return void client.end().catch(() => undefined);
     this.client = client;
-    if (this.attempts > 0) this.logger.log('listening for store changes again');
+    this.confirmed = false;
     this.attempts = 0;
+    // Not awaited: until the probe arrives this worker rechecks (a start-up does not wait for it).
+    this.probe = `probe:${randomUUID()}`;
+    this.db.query(`SELECT pg_notify($1, $2)`, [STORE_CHANGED_CHANNEL, this.probe]).catch((error: Error) => {
+      this.logger.warn(`could not test store-change notices (${error.message}); rechecking instead`);
+    });
+    setTimeout(() => {
+      if (client === this.client && !this.confirmed) {
+        this.logger.warn(
+          `store-change notices do not reach this worker (an embedded Postgres): held stores are rechecked every ${UNHEARD_RECHECK_MS} ms`,
+        );
+      }
+    }, PROBE_WAIT_MS).unref();
+  }
+
+  /** The probe came back through another connection: notices flow; what was missed meanwhile is caught up. */
+  private delivered(client: Client): void {
+    if (client !== this.client || this.confirmed) return;
+    this.confirmed = true;
+    this.logger.log('listening for store changes');
     this.listener?.resynced();
   }
 

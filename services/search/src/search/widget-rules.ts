@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FREE_WIDGET_RULES, storeWidgetRulesSchema, type WidgetRules as Rules } from '@sniff/contracts';
 import { callInternal } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
+import { StoreChanges, UNHEARD_RECHECK_MS } from './store-changes';
 
 /** After a failed fetch, ask again this soon at the latest. */
 const RETRY_MS = 30_000;
@@ -21,6 +22,7 @@ export interface StorePlan {
 
 interface Entry extends StorePlan {
   expires: number;
+  fetchedAt: number;
 }
 
 const UNKNOWN: Omit<StorePlan, 'rules'> = { owner: null, monthlySearches: null, semantic: false };
@@ -40,7 +42,19 @@ export class WidgetRules {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<StorePlan>>();
 
-  constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
+  constructor(
+    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly changes: StoreChanges,
+  ) {}
+
+  /**
+   * Whether the entry may answer: within its time to live and, when this worker hears no store-change notices
+   * (so no widget settings saved meanwhile would reach it), no older than UNHEARD_RECHECK_MS.
+   */
+  private fresh(entry: Entry): boolean {
+    const now = Date.now();
+    return entry.expires > now && (this.changes.listening || now - entry.fetchedAt < UNHEARD_RECHECK_MS);
+  }
 
   async get(storeId: string): Promise<Rules> {
     return (await this.plan(storeId)).rules;
@@ -49,7 +63,7 @@ export class WidgetRules {
   /** The store's rules, owner and quota: cached, else asked of the stores service (once at a time). */
   plan(storeId: string): Promise<StorePlan> {
     const entry = this.entries.get(storeId);
-    if (entry && entry.expires > Date.now()) return Promise.resolve(entry);
+    if (entry && this.fresh(entry)) return Promise.resolve(entry);
     let p = this.pending.get(storeId);
     if (!p) {
       p = this.fetch(storeId).finally(() => this.pending.delete(storeId));
@@ -64,14 +78,14 @@ export class WidgetRules {
    */
   peek(storeId: string): StorePlan | undefined {
     const entry = this.entries.get(storeId);
-    if (entry && entry.expires <= Date.now()) void this.plan(storeId);
+    if (entry && !this.fresh(entry)) void this.plan(storeId);
     return entry;
   }
 
   /** Whether the store's entry is cached and not yet due to be asked again. */
   isFresh(storeId: string): boolean {
     const entry = this.entries.get(storeId);
-    return !!entry && entry.expires > Date.now();
+    return !!entry && this.fresh(entry);
   }
 
   /** The stores whose owner is known, with their owner and quota (expired entries too: the last word holds). */
@@ -96,7 +110,7 @@ export class WidgetRules {
     if (!this.config.STORES_URL) return { rules: FREE_WIDGET_RULES, ...UNKNOWN };
     const { plan, ttl } = await this.ask(storeId);
     if (this.entries.size >= MAX_STORES) this.entries.clear();
-    this.entries.set(storeId, { ...plan, expires: Date.now() + ttl });
+    this.entries.set(storeId, { ...plan, expires: Date.now() + ttl, fetchedAt: Date.now() });
     return plan;
   }
 

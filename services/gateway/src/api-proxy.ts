@@ -3,7 +3,7 @@ import { ClientAddresses, INTERNAL_TOKEN_HEADER, USER_EMAIL_HEADER, USER_SUB_HEA
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
-import { cannot, GatewayError, sendFailure } from './http-error';
+import { cannot, GatewayError, handler } from './http-error';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, readBody } from './read-body';
 import { Revocations } from './revocations';
@@ -41,12 +41,7 @@ export class ApiProxy {
   }
 
   /** /api and /api/* (routes.ts), any method; the answer is streamed as the service sends it. */
-  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    this.route(req, res).catch((err: unknown) => {
-      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
-      sendFailure(res, err);
-    });
-  };
+  readonly handle = handler(this.logger, (req, res) => this.route(req, res));
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const identity = await this.tokens.verify(req.headers.authorization);

@@ -37,6 +37,22 @@ export function sendFailure(res: ServerResponse, err: unknown, headers: Record<s
   else sendError(res, 500, 'Internal server error', headers);
 }
 
+/**
+ * An async route as a Node handler: a GatewayError it throws is its answer; anything else is logged and
+ * answered 500, so no request is left hanging.
+ */
+export function handler(
+  logger: { error(message: string): void },
+  route: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) logger.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+      sendFailure(res, err);
+    });
+  };
+}
+
 /** The same error shape through Fastify (a reply that was not hijacked: compressed and logged like any other). */
 export function replyError(
   reply: FastifyReply,

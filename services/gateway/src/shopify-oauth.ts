@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientAddresses } from '@sniff/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
-import { GatewayError, sendError, sendFailure } from './http-error';
+import { sendError, handler } from './http-error';
 import { RateLimits } from './rate-limits';
 
 /** The stores service's route for each public step. */
@@ -34,12 +34,7 @@ export class ShopifyOauthProxy {
 
   /** GET /shopify/auth or /shopify/callback (routes.ts; any method, for the 405) -> the stores service's step. */
   handle(step: keyof typeof SHOPIFY_STEPS) {
-    return (req: IncomingMessage, res: ServerResponse): void => {
-      this.route(req, res, step).catch((err: unknown) => {
-        if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
-        sendFailure(res, err);
-      });
-    };
+    return handler(this.logger, (req, res) => this.route(req, res, step));
   }
 
   private async route(req: IncomingMessage, res: ServerResponse, step: keyof typeof SHOPIFY_STEPS): Promise<void> {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientAddresses } from '@sniff/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { forward } from './forward';
-import { GatewayError, sendError, sendFailure } from './http-error';
+import { sendError, handler } from './http-error';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
@@ -26,12 +26,7 @@ export class StripeWebhookProxy {
   ) {}
 
   /** /webhooks/stripe (routes.ts), any method: the body streams on untouched. */
-  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    this.route(req, res).catch((err: unknown) => {
-      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
-      sendFailure(res, err);
-    });
-  };
+  readonly handle = handler(this.logger, (req, res) => this.route(req, res));
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST') return sendError(res, 405, 'Use POST for /webhooks/stripe', { allow: 'POST' });

@@ -91,8 +91,9 @@ export class Ranker {
     // scores highest first, and stop reading a word where its (impact-ordered) postings fall to
     // the k-th best score seen so far. Several words must be read in full: a document's count
     // of words comes before its score.
-    // (Not with matches by meaning: their documents' keys are not their scores.)
-    const meaning = matches.some((m) => m.candidates.some((c) => c.kind === 'meaning'));
+    // Matches by meaning come only with `byMeaningOut` (semantic recall); then no early stop: their
+    // documents' keys are not their scores.
+    const meaning = byMeaningOut !== undefined;
     const kth = matches.length === 1 && !meaning ? new TopK(k) : null;
     /** Words with partial-word matches that count only beside the other words: read after all words. */
     const besides: { candidates: Candidate[]; stamp: number }[] = [];

@@ -11,6 +11,7 @@ import {
 } from '@sniff/contracts';
 import { Button, Spinner } from '@sniff/ui';
 import { useGetPinnedPagesQuery, useLazyFindPinCandidatesQuery } from '../../../shared/api';
+import { Choices } from './Choices';
 
 type Shows = 'pages' | 'answer';
 
@@ -231,28 +232,21 @@ export function PinnedAnswers({
             }}
           />
         </div>
-        <div role="radiogroup" aria-label="Show first" className="tuning-kinds">
-          {(
+        <Choices
+          label="Show first"
+          name={`${id}-shows`}
+          options={
             [
               ['pages', 'Pages of this store'],
               ['answer', 'A short answer'],
             ] as const
-          ).map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name={`${id}-shows`}
-                value={value}
-                checked={shows === value}
-                onChange={() => {
-                  setShows(value);
-                  setError(null);
-                }}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </div>
+          }
+          value={shows}
+          onChange={(value) => {
+            setShows(value);
+            setError(null);
+          }}
+        />
         {shows === 'pages' ? (
           <>
             <div className="sniff-field">

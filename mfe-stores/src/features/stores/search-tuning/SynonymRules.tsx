@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_SYNONYM_RULES, type SynonymRule } from '@sniff/contracts';
 import { parseOneWay, parseTwoWay } from './rule-input';
 import { Button } from '@sniff/ui';
+import { Choices } from './Choices';
 
 /** How a rule reads aloud and on its Remove button. */
 export function describeRule(rule: SynonymRule): string {
@@ -103,28 +104,21 @@ export function SynonymRules({
         <p>No synonyms yet.</p>
       )}
       <form className="tuning-add" aria-label="Add a synonym rule" onSubmit={add} noValidate>
-        <div role="radiogroup" aria-label="Rule type" className="tuning-kinds">
-          {(
+        <Choices
+          label="Rule type"
+          name={`${id}-kind`}
+          options={
             [
               ['two-way', 'Two-way'],
               ['one-way', 'One-way'],
             ] as const
-          ).map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                value={value}
-                checked={kind === value}
-                onChange={() => {
-                  setKind(value);
-                  setError(null);
-                }}
-              />{' '}
-              {label}
-            </label>
-          ))}
-        </div>
+          }
+          value={kind}
+          onChange={(value) => {
+            setKind(value);
+            setError(null);
+          }}
+        />
         {kind === 'two-way' ? (
           <div className="sniff-field">
             <label htmlFor={`${id}-words`}>Words that mean the same (separate with commas)</label>

@@ -26,7 +26,9 @@ const panels = {
 const at = '2026-11-28T08:00:00.000Z';
 
 async function openWebsite() {
-  fireEvent.change(await screen.findByLabelText(/Select Custom URL/), {
+  // The site can be chosen only once its option is there: the list of stores loads first.
+  await screen.findByRole('option', { name: 'https://bakery.example.com' });
+  fireEvent.change(screen.getByLabelText(/Select Custom URL/), {
     target: { value: 'https://bakery.example.com' },
   });
   // Shown once the chosen site's stores are in: found by waiting, not at once (a loaded machine is slower).

@@ -36,7 +36,7 @@ const KILL_SAMPLE_HOT = 60;
 const KILL_SAMPLE_OTHERS = 40;
 const VICTIM = 1;
 /** Open-loop rates offered after the measured phase (searches a second, each for RATE_MS): p99 at a set rate. */
-const RATES = [250, 500, 1000];
+const RATES = [250, 500, 1000, 1500, 2000];
 const RATE_MS = 6_000;
 /** Latency goal: the highest offered rate whose p99 stays under it is reported. */
 const P99_GOAL_MS = 10;

@@ -173,9 +173,10 @@ test('the range applies to every panel; trends, click-through and the coming-soo
   });
   renderPage(<AnalyticsPage />, { apis, plans: PAID });
   const coming = within(screen.getByRole('region', { name: 'Coming soon' }));
-  expect(coming.getByText('Custom Q&A')).toBeTruthy();
+  expect(coming.getByText('Advanced analytics')).toBeTruthy();
   // Shipped: no longer announced.
-  expect(coming.queryByText('Zero-result e-mail alerts')).toBeNull();
+  for (const shipped of ['Zero-result e-mail alerts', 'Semantic search', 'Custom Q&A', 'Manual sync'])
+    expect(coming.queryByText(shipped)).toBeNull();
   fireEvent.change(await screen.findByLabelText('Select Custom URL (1)'), {
     target: { value: 'https://bakery.example.com' },
   });

@@ -17,8 +17,11 @@ import { Panel } from './Panel';
 import { ClickThrough, DailyTrends } from './Trends';
 import { ZeroResultAlerts, ZeroResultAlertsUpsell } from './ZeroResultAlerts';
 
-/** What the spec announces as coming (section 2, Analytics). */
-export const COMING_SOON = ['Advanced analytics', 'Semantic search', 'Manual sync', 'Custom Q&A'];
+/**
+ * What the spec announces as coming (section 2, Analytics), less what has shipped: zero-result e-mails (this
+ * page), semantic search (Solo Premium AI), custom Q&A (pinned answers in search tuning), manual sync (Sync now).
+ */
+export const COMING_SOON = ['Advanced analytics'];
 
 export const UPGRADE_TEXT = 'This feature is for upgraded plans. Please upgrade to use analytics and insights.';
 

@@ -6,8 +6,9 @@ import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createRequire } from 'node:module';
 
-const remotes = ['mfe-marketing', 'mfe-wizard', 'mfe-stores', 'mfe-analytics', 'mfe-billing'];
+const remotes = createRequire(import.meta.url)('./infra/remotes.js').remoteDirs();
 const frontEnds = ['shell', ...remotes];
 
 /**

@@ -14,19 +14,12 @@ const swc = [
   },
 ];
 
+const { remoteDirs } = require('./infra/remotes');
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: [
-    '<rootDir>/services',
-    '<rootDir>/shell',
-    '<rootDir>/mfe-marketing',
-    '<rootDir>/mfe-wizard',
-    '<rootDir>/mfe-stores',
-    '<rootDir>/mfe-analytics',
-    '<rootDir>/mfe-billing',
-    '<rootDir>/infra',
-  ],
+  roots: ['<rootDir>/services', '<rootDir>/shell', ...remoteDirs().map((dir) => `<rootDir>/${dir}`), '<rootDir>/infra'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/shell/e2e/'],
   transform: { '^.+\\.(t|j)sx?$': swc },

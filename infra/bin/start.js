@@ -5,12 +5,13 @@ const { execSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { startProduct } = require('../launcher');
+const { remoteDirs } = require('../remotes');
 
 const root = join(__dirname, '..', '..');
 const required = [
   ...['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'].map((s) => `services/${s}/dist/main.js`),
   'shell/dist/index.html',
-  ...['marketing', 'wizard', 'stores', 'analytics', 'billing'].map((m) => `mfe-${m}/dist/mf-manifest.json`),
+  ...remoteDirs(root).map((dir) => `${dir}/dist/mf-manifest.json`),
   'services/search/widget/dist/saas-embed.js',
   'services/search/dist/semantic/word-vectors.bin',
 ];

@@ -3,12 +3,13 @@
 const { execFileSync } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
+const { workspaceDirs } = require('../remotes');
 
 const root = join(__dirname, '..', '..');
 // Every workspace, plus projects with their own compiler settings that are no workspace (the widget
 // targets the DOM; the fuzz suite imports every service; the e2e tests' extra remote).
 const workspaces = [
-  ...require(join(root, 'package.json')).workspaces,
+  ...workspaceDirs(root),
   'services/search/widget',
   'services/search/bench',
   'services/stores/bench',

@@ -1,6 +1,7 @@
 import { requiredInProduction, trustedProxiesSetting } from '@sniff/service-kit';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { findRemoteDirs, remotesServedHere } from './remote-dirs';
 
 const url = (fallback: string) => z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default(fallback);
 const rate = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -10,12 +11,6 @@ export const remotesManifestSchema = z.object({
   remotes: z.array(z.object({ name: z.string().min(1), entry: z.string().min(1) })),
 });
 export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
-
-export const REMOTE_DIRS = ['mfe-marketing', 'mfe-wizard', 'mfe-stores', 'mfe-analytics', 'mfe-billing'] as const;
-
-export const DEFAULT_REMOTES: RemotesManifest = {
-  remotes: REMOTE_DIRS.map((dir) => ({ name: dir.replace('-', '_'), entry: `/remotes/${dir}/mf-manifest.json` })),
-};
 
 const remotesJson = z
   .string()
@@ -89,15 +84,19 @@ export const gatewayConfigSchema = requiredInProduction(
         .default(''),
     })
     .transform((c) => {
+      // services/gateway/{src,dist} -> repository root
+      const staticRoot = resolve(c.STATIC_ROOT ?? resolve(__dirname, '../../..'));
+      const remoteDirs = findRemoteDirs(staticRoot);
       const issuerBase = c.AUTH_ISSUER.endsWith('/') ? c.AUTH_ISSUER : `${c.AUTH_ISSUER}/`;
       return {
         ...c,
         AUTH_DOMAIN: c.AUTH_DOMAIN ?? c.AUTH_ISSUER.replace(/\/+$/, ''),
         AUTH_JWKS_URL: c.AUTH_JWKS_URL ?? `${issuerBase}.well-known/jwks.json`,
         WIDGET_HOST: (c.WIDGET_HOST ?? c.PUBLIC_URL).replace(/\/+$/, ''),
-        REMOTES: c.REMOTES_JSON ?? DEFAULT_REMOTES,
-        // services/gateway/{src,dist} -> repository root
-        STATIC_ROOT: resolve(c.STATIC_ROOT ?? resolve(__dirname, '../../..')),
+        /** The remotes' folders served at /remotes/<dir>/ (found under STATIC_ROOT: remote-dirs.ts). */
+        REMOTE_DIRS: remoteDirs,
+        REMOTES: c.REMOTES_JSON ?? remotesServedHere(remoteDirs),
+        STATIC_ROOT: staticRoot,
       };
     }),
   ['PUBLIC_URL', 'AUTH_ISSUER', 'AUTH_CLIENT_ID'],

@@ -2,14 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Stats } from 'node:fs';
 import { extname, join } from 'node:path';
-import { GATEWAY_CONFIG, REMOTE_DIRS, type GatewayConfig } from './config';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy, pageHeaders } from './content-security-policy';
 import { cannot, replyError } from './http-error';
 import { PublicSite } from './public-site';
 import { sendFile } from './static-files';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-const REMOTES = new Set<string>(REMOTE_DIRS);
 
 export const staticRoots = (config: GatewayConfig) => ({
   shell: join(config.STATIC_ROOT, 'shell', 'dist'),
@@ -27,6 +26,7 @@ const pathOf = (request: FastifyRequest) => (request.raw.url ?? '/').split('?')[
 @Injectable()
 export class Frontend {
   private readonly roots: ReturnType<typeof staticRoots>;
+  private readonly remoteDirs: ReadonlySet<string>;
   private readonly index: string;
 
   constructor(
@@ -35,6 +35,7 @@ export class Frontend {
     private readonly policy: PagePolicy,
   ) {
     this.roots = staticRoots(config);
+    this.remoteDirs = new Set(config.REMOTE_DIRS);
     this.index = join(this.roots.shell, 'index.html');
   }
 
@@ -62,7 +63,7 @@ export class Frontend {
     const slash = rest.indexOf('/');
     const dir = slash < 0 ? '' : rest.slice(0, slash);
     const found =
-      REMOTES.has(dir) &&
+      this.remoteDirs.has(dir) &&
       (await sendFile(request, reply, this.roots.remote(dir), rest.slice(slash), {
         precompressed: true,
         headers: this.buildFileHeaders,

@@ -185,6 +185,8 @@ describe('gateway', () => {
     write('shell/dist/main.0123abcd.js', 'console.log("shell")');
     write('services/search/widget/dist/saas-embed.js', 'console.log("widget")');
     write('mfe-wizard/dist/mf-manifest.json', '{"id":"mfe_wizard"}');
+    // a remote no setting names: found by its folder
+    write('mfe-loyalty-points/dist/mf-manifest.json', '{"id":"mfe_loyalty_points"}');
 
     baseEnv = {
       PORT: '0',
@@ -863,21 +865,20 @@ describe('gateway', () => {
       ).toThrow(/STRIPE_JS_URL/);
     });
 
-    it('lists the remotes', async () => {
+    it('lists and serves every remote folder it finds, a new one included, and nothing else', async () => {
       const res = await call('/remotes.json');
       const { remotes } = (await res.json()) as { remotes: Array<{ name: string; entry: string }> };
-      expect(remotes.map((r) => r.name)).toEqual([
-        'mfe_marketing',
-        'mfe_wizard',
-        'mfe_stores',
-        'mfe_analytics',
-        'mfe_billing',
+      expect(remotes).toEqual([
+        { name: 'mfe_loyalty_points', entry: '/remotes/mfe-loyalty-points/mf-manifest.json' },
+        { name: 'mfe_wizard', entry: '/remotes/mfe-wizard/mf-manifest.json' },
       ]);
-      expect(remotes[1].entry).toBe('/remotes/mfe-wizard/mf-manifest.json');
-      const manifest = await call('/remotes/mfe-wizard/mf-manifest.json');
-      expect(manifest.status).toBe(200);
-      expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      for (const { entry } of remotes) {
+        const manifest = await call(entry);
+        expect(manifest.status).toBe(200);
+        expect(manifest.headers.get('cache-control')).toBe('no-cache');
+      }
       expect((await call('/remotes/elsewhere/x.js')).status).toBe(404);
+      expect((await call('/remotes/shell/dist/index.html')).status).toBe(404);
     });
 
     it('falls back to the shell for dashboard routes, with security headers', async () => {

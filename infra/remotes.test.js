@@ -1,0 +1,50 @@
+// The remotes are found by their folders: a new mfe-<name> folder is picked up everywhere, and no
+// configuration file lists them by hand again.
+const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { remoteDirs, workspaceDirs } = require('./remotes');
+
+const ROOT = join(__dirname, '..');
+
+test("finds every mfe-<name> folder with a package.json, a new one included, and the workspaces' glob expands to them", () => {
+  const root = mkdtempSync(join(tmpdir(), 'sniff-remotes-'));
+  try {
+    for (const dir of ['mfe-wizard', 'mfe-loyalty-points', 'services'])
+      mkdirSync(join(root, dir, 'src'), { recursive: true });
+    mkdirSync(join(root, 'mfe-notes')); // no package.json: not a workspace, not a remote
+    for (const dir of ['mfe-wizard', 'mfe-loyalty-points']) writeFileSync(join(root, dir, 'package.json'), '{}');
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ workspaces: ['services', 'mfe-*', 'shell'] }));
+    expect(remoteDirs(root)).toEqual(['mfe-loyalty-points', 'mfe-wizard']);
+    expect(workspaceDirs(root)).toEqual(['services', 'mfe-loyalty-points', 'mfe-wizard', 'shell']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('jest, lint, the build, the typecheck, npm start and the gateway take the remotes from their folders', () => {
+  const remotes = remoteDirs();
+  expect(remotes).toEqual(
+    expect.arrayContaining(['mfe-analytics', 'mfe-billing', 'mfe-marketing', 'mfe-stores', 'mfe-wizard']),
+  );
+  const jest = require('../jest.config');
+  for (const dir of remotes) expect(jest.roots).toContain(`<rootDir>/${dir}`);
+  // A file naming two remotes or more is a hand-written list (one remote named for its own reason is fine:
+  // the public site is mfe-marketing's build).
+  const configFiles = [
+    'package.json',
+    'eslint.config.mjs',
+    'jest.config.js',
+    'infra/bin/build-apps.js',
+    'infra/bin/start.js',
+    'infra/bin/typecheck.js',
+    'infra/launcher.js',
+    'services/gateway/src/config.ts',
+    'services/gateway/src/frontend.ts',
+    'services/gateway/src/remote-dirs.ts',
+  ];
+  for (const file of configFiles) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    expect({ file, named: remotes.filter((dir) => text.includes(dir)).length > 1 }).toEqual({ file, named: false });
+  }
+});

@@ -32,9 +32,13 @@ function readDeclaration(file) {
 }
 
 class RemoteDeclarationPlugin {
-  /** @param {string} file the remote's src/declaration.ts */
-  constructor(file) {
+  /**
+   * @param {string} file the remote's src/declaration.ts
+   * @param {Record<string, string>} [requires] the shared libraries' ranges this build needs of the shell
+   */
+  constructor(file, requires) {
     this.file = file;
+    this.requires = requires;
   }
 
   apply(compiler) {
@@ -43,7 +47,12 @@ class RemoteDeclarationPlugin {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.fileDependencies.add(this.file);
         try {
-          const json = JSON.stringify(readDeclaration(this.file), null, 2);
+          const declaration = readDeclaration(this.file);
+          const json = JSON.stringify(
+            this.requires ? { ...declaration, requires: this.requires } : declaration,
+            null,
+            2,
+          );
           compilation.emitAsset('declaration.json', new sources.RawSource(json));
         } catch (error) {
           compilation.errors.push(new WebpackError(`${path.relative(compiler.context, this.file)}: ${error.message}`));

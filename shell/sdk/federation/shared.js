@@ -54,4 +54,13 @@ function sharedFor(dir, { eager = [] } = {}) {
   );
 }
 
-module.exports = { SINGLETONS, FACADES, sharedFor };
+/** The ranges a front end's build requires of the shell (its declaration.json's `requires`). */
+function requiredRanges(dir) {
+  return Object.fromEntries(
+    Object.entries(sharedFor(dir))
+      .filter(([, config]) => typeof config.requiredVersion === 'string')
+      .map(([name, config]) => [name, config.requiredVersion]),
+  );
+}
+
+module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges };

@@ -8,7 +8,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedFor } = require('./shared');
+const { requiredRanges, sharedFor } = require('./shared');
 const { RemoteDeclarationPlugin } = require('./declaration-plugin');
 
 const swcOptions = {
@@ -125,7 +125,7 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           // The shell provides its runtime to the remotes, which then carry none of their own.
           ...(host ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-plugin.js')] } : {}),
         }),
-        ...(!host && fs.existsSync(declaration) ? [new RemoteDeclarationPlugin(declaration)] : []),
+        ...(!host && fs.existsSync(declaration) ? [new RemoteDeclarationPlugin(declaration, requiredRanges(dir))] : []),
         ...(Object.keys(entry).length
           ? [
               new HtmlWebpackPlugin({

@@ -73,6 +73,12 @@ export const remoteDeclarationSchema = z
     links: z.array(destinationName).max(100),
     /** The remote renders the public site (every path outside /dashboard) as its page "public". */
     publicSite: z.boolean().optional(),
+    /**
+     * Written by the build, not by hand: the version range of each shared library (React, the router, the
+     * sdk…) this build needs from the shell, from the remote's package.json; the shell refuses the remote when
+     * one is not met.
+     */
+    requires: z.record(z.string().min(1).max(100), z.string().min(1).max(100)).optional(),
   })
   .strict()
   .superRefine((d, ctx) => {

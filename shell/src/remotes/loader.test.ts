@@ -3,9 +3,15 @@ import { createRemoteLoader } from './loader';
 
 // The federation runtime is the boundary: each test says what a remote's "./remote" module exports.
 let exported: unknown;
+let codeLoads = 0;
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: () => undefined,
-  loadRemote: async () => ({ default: exported }),
+  loadRemote: async () => {
+    codeLoads++;
+    return { default: exported };
+  },
+  getInstance: () => undefined,
+  satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
 }));
 
 const declaration = {
@@ -26,12 +32,16 @@ const definition = (change: Partial<RemoteDefinition> = {}): RemoteDefinition =>
 });
 const manifest = { remotes: [{ name: 'mfe_reports', entry: '/remotes/mfe-reports/mf-manifest.json' }] };
 
-function loaderWith(published: Partial<RemoteDefinition['declaration']> = declaration) {
+/** What the shell under test provides (the shell of 2026-11: React 19.3, the router 7.18). */
+const SHELL = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router-dom': '7.18.5' };
+
+function loaderWith(published: Partial<RemoteDefinition['declaration']> = declaration, provided = SHELL) {
   const injected: string[] = [];
   const load = createRemoteLoader(
     manifest,
     (part) => injected.push(part.reducerPath),
     async (remote) => ({ remote, declaration: { ...declaration, ...published } }),
+    () => provided,
   );
   return { load, injected };
 }
@@ -71,5 +81,35 @@ describe('remote loader', () => {
     exported = { id: 'mfe-reports', pages: { reports: () => null } };
     const { load } = loaderWith();
     await expect(load('mfe_reports')).rejects.toThrow('mfe_reports did not export a remote definition');
+  });
+
+  it("loads a remote built against older shared versions than the shell's, within their ranges", async () => {
+    exported = definition();
+    const { load, injected } = loaderWith({ requires: { react: '^19.1.0', 'react-router-dom': '^7.6.0' } });
+    await load.declarations();
+    await load('mfe_reports');
+    expect(injected).toEqual(['reportsApi', 'reportsFilters']);
+  });
+
+  it('refuses a remote built for newer shared versions than an older shell provides, before its code loads', async () => {
+    exported = definition();
+    codeLoads = 0;
+    const olderShell = { react: '19.1.0', 'react-dom': '19.1.0', 'react-router-dom': '7.6.0' };
+    const { load, injected } = loaderWith(
+      { requires: { react: '^19.3.0', 'react-router-dom': '^7.6.0', zod: '^4.6.7' } },
+      olderShell,
+    );
+    await load.declarations();
+    await expect(load('mfe_reports')).rejects.toThrow(
+      'mfe_reports needs react ^19.3.0 (this dashboard has 19.1.0), zod ^4.6.7 (this dashboard does not provide it)',
+    );
+    expect({ codeLoads, injected }).toEqual({ codeLoads: 0, injected: [] });
+  });
+
+  it('refuses a remote built for the next major version of a shared library', async () => {
+    exported = definition();
+    const { load } = loaderWith({ requires: { react: '^20.0.0' } });
+    await load.declarations();
+    await expect(load('mfe_reports')).rejects.toThrow('mfe_reports needs react ^20.0.0 (this dashboard has 19.3.1)');
   });
 });

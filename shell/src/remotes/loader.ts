@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isRemoteDefinition, pageMismatch, type Injectable, type RemoteDefinition } from '@sniff/shell-sdk';
 import type { RemotesManifest } from '../shared/config';
+import { providedShared, unmetRequirements, type SharedVersions } from './compatibility';
 import type { DeclarationResult } from './declarations';
 
 export type RemoteLoader = ((name: string) => Promise<RemoteDefinition>) & {
@@ -42,6 +43,7 @@ export function createRemoteLoader(
   manifest: RemotesManifest,
   inject: (part: Injectable) => void,
   fetchDeclaration: (remote: string, entry: string) => Promise<DeclarationResult>,
+  provided: () => SharedVersions = providedShared,
 ): RemoteLoader {
   const entries = new Map(manifest.remotes.map((r) => [r.name, r.entry]));
   registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
@@ -53,6 +55,9 @@ export function createRemoteLoader(
   async function load(name: string): Promise<RemoteDefinition> {
     const entry = entries.get(name);
     if (!entry) throw new Error(`${name} is not listed in /remotes.json`);
+    // A build that needs shared libraries this shell does not provide is refused before its code runs.
+    const unmet = unmetRequirements((await published.get(name))?.declaration?.requires, provided());
+    if (unmet.length) throw new Error(`${name} needs ${unmet.join(', ')}`);
     // After a failure, re-register so the runtime fetches the manifest again.
     if (failed.has(name)) registerRemotes([{ name, entry }], { force: true });
     const module = await loadRemote<{ default?: unknown }>(`${name}/remote`);

@@ -66,13 +66,13 @@ test('an owner exports their data, deletes the account, and nothing of theirs is
   await expect(page.getByText('Your data was downloaded.')).toBeVisible();
 
   // Delete: the confirmation asks for the owner's e-mail and keeps focus inside.
-  await page.getByRole('button', { name: 'Delete account...' }).click();
+  await page.getByRole('button', { name: 'Delete Account...' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await expect(dialog.getByLabel('Your e-mail address')).toBeFocused();
   expect(await seriousViolations(page)).toEqual([]);
-  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Delete Account' })).toBeDisabled();
   await dialog.getByLabel('Your e-mail address').fill(email.toUpperCase());
-  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page.getByText('Your account has been deleted. Signing you out...')).toBeVisible({ timeout: 30_000 });
   const bearer = token();
 

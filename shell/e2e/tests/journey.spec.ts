@@ -198,7 +198,7 @@ test.describe.serial('owner journey', () => {
     await expect(top.getByRole('listitem').first()).toContainText(/^1\./);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      top.getByRole('button', { name: 'Export Top 10 Searches as CSV' }).click(),
+      top.getByRole('button', { name: 'Export CSV of Top 10 Searches' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('sniff-top-10-searches-7d.csv');
     const csv = await (await download.createReadStream()).toArray();

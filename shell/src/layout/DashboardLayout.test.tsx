@@ -83,7 +83,7 @@ describe('dashboard chrome', () => {
   it('the user menu shows who is signed in, closes on Escape and signs out', () => {
     const signOut = jest.fn();
     renderAt('/dashboard', { user: { sub: 's', name: 'Ada Lovelace', email: 'ada@example.com' }, signOut });
-    const button = screen.getByRole('button', { name: 'User menu' });
+    const button = screen.getByRole('button', { name: 'User menu (AL)' });
     expect(button.textContent).toBe('AL');
     fireEvent.click(button);
     const menu = screen.getByRole('menu');
@@ -104,7 +104,7 @@ describe('dashboard chrome', () => {
   it('the user menu opens the account page, which the sidebar does not list', () => {
     renderAt('/dashboard', { user: { sub: 's', name: 'Ada Lovelace', email: 'ada@example.com' } });
     expect(screen.queryByRole('link', { name: 'Account' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'User menu (AL)' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Account' }));
     expect(screen.getByTestId('where').textContent).toBe('/dashboard/account');
     expect(screen.queryByRole('menu')).toBeNull();

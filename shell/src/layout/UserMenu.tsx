@@ -53,7 +53,8 @@ export function UserMenu() {
         ref={trigger}
         variant="icon"
         className="avatar"
-        aria-label="User menu"
+        // The name holds the initials shown, so speech input ("click DO") finds the button.
+        aria-label={`User menu (${initials(user.name)})`}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}

@@ -87,7 +87,7 @@ test('panels show rows, and an error with Try again', async () => {
   expect(await within(screen.getByRole('region', { name: /Search Terms Timeline/ })).findByText('pricng')).toBeTruthy();
   expect(await within(screen.getByRole('region', { name: 'Zero-Result Queries' })).findByText('zzqxv')).toBeTruthy();
   const top = screen.getByRole('region', { name: 'Top 10 Searches' });
-  expect(await within(top).findByText('Analytics is down')).toBeTruthy();
+  expect(await within(top).findByText('Failed to fetch Top 10 Searches data (500): Analytics is down')).toBeTruthy();
   fail = false;
   fireEvent.click(within(top).getByRole('button', { name: 'Try again' }));
   expect(await within(top).findByText('bread')).toBeTruthy();
@@ -103,7 +103,7 @@ test('a failed URL list says so with the server message, and Refresh URLs loads 
   });
   renderPage(<AnalyticsPage />, { apis, plans: PAID });
   const alert = await screen.findByRole('alert');
-  expect(alert.textContent).toContain('Failed to load URLs. Please try again.');
+  expect(alert.textContent).toContain('Failed to fetch URLs (503)');
   expect(alert.textContent).toContain('Stores service is unavailable');
   fail = false;
   fireEvent.click(screen.getByRole('button', { name: 'Refresh URLs' }));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage, useGoTo, usePlans } from '@sniff/shell-sdk';
+import { useGoTo, usePlans } from '@sniff/shell-sdk';
 import { ANALYTICS_RANGES, entitlementsFor, type CountRow, type Store } from '@sniff/contracts';
 import {
   ANALYTICS_DAYS,
@@ -12,6 +12,7 @@ import {
   useZeroesQuery,
 } from '../../shared/api';
 import { Button, Card, Spinner } from '@sniff/ui';
+import { serverExplanation, urlsError } from './errors';
 import { saveCsv } from './save-csv';
 import { Panel } from './Panel';
 import { ClickThrough, DailyTrends } from './Trends';
@@ -180,8 +181,8 @@ function PaidAnalytics() {
       </div>
       {stores.error && (
         <div role="alert" className="sniff-error">
-          <p>Failed to load URLs. Please try again.</p>
-          <p>{errorMessage(stores.error)}</p>
+          <p>{urlsError(stores.error)}</p>
+          {serverExplanation(stores.error) && <p>{serverExplanation(stores.error)}</p>}
         </div>
       )}
       {!stores.isLoading && !stores.error && urls.length === 0 && (

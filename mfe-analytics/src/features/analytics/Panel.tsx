@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { errorMessage } from '@sniff/shell-sdk';
 import { Button, Spinner } from '@sniff/ui';
+import { panelError } from './errors';
 
 interface QueryState<T> {
   data?: T[];
@@ -34,7 +34,7 @@ export function Panel<T>({
         <h2 id={id}>{title}</h2>
         <div className="analytics-panel-actions">
           {onExport && !!state.data?.length && (
-            <Button variant="secondary" onClick={() => onExport(state.data!)} aria-label={`Export ${title} as CSV`}>
+            <Button variant="secondary" onClick={() => onExport(state.data!)} aria-label={`Export CSV of ${title}`}>
               Export CSV
             </Button>
           )}
@@ -51,7 +51,7 @@ export function Panel<T>({
         </p>
       ) : state.error ? (
         <div role="alert">
-          <p className="sniff-error">{errorMessage(state.error)}</p>
+          <p className="sniff-error">{panelError(title, state.error)}</p>
           <Button onClick={() => void state.refetch()}>Try again</Button>
         </div>
       ) : !state.data?.length ? (

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ClicksResponse, DailyRow } from '@sniff/contracts';
 import { Button, Spinner } from '@sniff/ui';
-import { errorMessage } from '@sniff/shell-sdk';
+import { panelError } from './errors';
 import { saveCsv } from './save-csv';
 
 function ChartUnavailable() {
@@ -92,7 +92,7 @@ export function ClickThrough({
         {!!data?.rows.length && (
           <Button
             variant="secondary"
-            aria-label="Export Click-through as CSV"
+            aria-label="Export CSV of Click-through"
             onClick={() =>
               void saveCsv(
                 `sniff-most-clicked-${days}d.csv`,
@@ -113,7 +113,7 @@ export function ClickThrough({
         <Spinner label="Loading click-through" />
       ) : state.error || !data ? (
         <div role="alert">
-          <p className="sniff-error">{errorMessage(state.error)}</p>
+          <p className="sniff-error">{panelError('Click-through', state.error)}</p>
           <Button onClick={() => void state.refetch()}>Try again</Button>
         </div>
       ) : !data.searches ? (

@@ -42,11 +42,11 @@ describe('Account: delete', () => {
         return { status: body.confirm ? 202 : 200, body: deletion };
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete account...' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Account...' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
     const input = within(dialog).getByLabelText('Your e-mail address');
     expect(document.activeElement).toBe(input);
-    const remove = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
+    const remove = within(dialog).getByRole('button', { name: 'Delete Account' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
 
     fireEvent.change(input, { target: { value: 'someone@else.com' } });
@@ -74,10 +74,10 @@ describe('Account: delete', () => {
           ? { status: 400, body: { statusCode: 400, message: 'confirm must be the e-mail address you sign in with' } }
           : { body: NONE },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete account...' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Account...' }));
     const dialog = screen.getByRole('alertdialog');
     fireEvent.change(within(dialog).getByLabelText('Your e-mail address'), { target: { value: 'owner@example.com' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(
       await within(dialog).findByText(
         'Your account could not be deleted: confirm must be the e-mail address you sign in with',
@@ -85,7 +85,7 @@ describe('Account: delete', () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Delete account...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Account...' })).toBeTruthy();
   });
 
   it('shows a deletion already under way, and a step being retried', async () => {
@@ -95,7 +95,7 @@ describe('Account: delete', () => {
       }),
     });
     expect(await screen.findByText(/A step is taking longer than usual \(stores: The stores service/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Delete account...' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Account...' })).toBeNull();
     expect(screen.getByText('Subscriptions canceled').closest('li')?.textContent).toContain('(done)');
     expect(screen.getByText('Sign-in account deleted').closest('li')?.textContent).toContain('(waiting)');
   });
@@ -111,7 +111,7 @@ describe('Account: delete', () => {
     ).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('button', { name: 'Delete account...' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Delete Account...' })).toBeTruthy();
   });
 });
 

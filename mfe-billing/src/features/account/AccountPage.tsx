@@ -88,7 +88,7 @@ function DeleteAccount() {
   const status = deletion.data?.status;
   return (
     <section aria-labelledby="account-delete" className="plans-section account-danger">
-      <h3 id="account-delete">Delete account</h3>
+      <h3 id="account-delete">Delete Account</h3>
       <Loadable
         what="your account's status"
         isLoading={deletion.isLoading}
@@ -113,7 +113,7 @@ function DeleteAccountForm() {
       </p>
       <div>
         <Button variant="danger" onClick={() => setOpen(true)}>
-          Delete account...
+          Delete Account...
         </Button>
       </div>
       {open && <ConfirmDeletion onClose={() => setOpen(false)} />}
@@ -146,7 +146,7 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
             Cancel
           </Button>
           <Button variant="danger" type="submit" form="confirm-deletion" disabled={!matches || isLoading}>
-            {isLoading ? 'Deleting...' : 'Delete account'}
+            {isLoading ? 'Deleting...' : 'Delete Account'}
           </Button>
         </>
       }

@@ -63,7 +63,7 @@ function Details({ store, widget }: { store: Store; widget: WidgetSettingsState 
       </dl>
       <SyncSection store={store} />
       <p className="sniff-muted">
-        Paste this code once. Looks you save in the Widget tab reach your site on its next load.
+        Paste this code once. Changes you save in the Widget tab reach your site on its next load.
       </p>
       <EmbedCode store={store} widget={widget} />
       <ZeroResultAlertSwitch store={store} />

@@ -39,8 +39,13 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const routeDeclarationSchema = z
   .object({
-    /** Relative to /dashboard; the page renders its own sub-routes below it. Also the page's key. */
+    /** Relative to /dashboard. Also the page's key. */
     path: relativePath,
+    /**
+     * The page routes paths below its own (/dashboard/<path>/…) itself. Without it a deeper path is unknown
+     * and goes to /dashboard, as every unknown dashboard path does.
+     */
+    subPaths: z.literal(true).optional(),
     /** The top bar's heading on this page. */
     title: text(60),
     /** The name other parts of Sniff link to this page by. */

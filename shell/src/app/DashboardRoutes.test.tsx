@@ -73,10 +73,13 @@ describe('dashboard routes', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeTruthy();
   });
 
-  it('sends unknown dashboard paths to /dashboard', async () => {
-    renderAt('/dashboard/no-such-page', working);
-    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
-    expect(screen.getByTestId('path').textContent).toBe('/dashboard');
+  it('sends unknown dashboard paths to /dashboard, paths below a page included', async () => {
+    for (const path of ['/dashboard/no-such-page', '/dashboard/stores/anything', '/dashboard/stores/st_1/edit']) {
+      const { unmount } = renderAt(path, working);
+      expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeTruthy();
+      expect(screen.getByTestId('path').textContent).toBe('/dashboard');
+      unmount();
+    }
   });
 
   it('shows a panel for a remote that cannot load while the sidebar keeps working', async () => {
@@ -114,7 +117,8 @@ describe('dashboard routes from the declarations', () => {
   it('a remote listed in remotes.json adds its page, title and sidebar entry', async () => {
     const reports = {
       id: 'mfe-reports',
-      routes: [{ path: 'reports', title: 'Weekly Reports', destination: 'reports.weekly' }],
+      // It routes its weeks itself (/dashboard/reports/this-week).
+      routes: [{ path: 'reports', title: 'Weekly Reports', destination: 'reports.weekly', subPaths: true as const }],
       sidebar: [{ route: 'reports', label: 'Reports', icon: 'star' as const, order: 35, plans: 'all' as const }],
       links: ['billing.subscribe'],
     };

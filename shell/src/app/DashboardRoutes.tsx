@@ -41,16 +41,18 @@ export function DashboardRoutes() {
       <DashboardLayout>
         {navigation ? (
           <Routes>
-            {navigation.pages.map(({ path, remote }) => {
+            {navigation.pages.map(({ path, remote, subPaths }) => {
+              // Exact unless the page routes below itself: /dashboard/stores/anything is unknown (the spec's redirect).
+              const route = subPaths ? `${path}/*` : path;
               if (remote !== null) {
-                return <Route key={path} path={`${path}/*`} element={<RemotePage remote={remote} page={path} />} />;
+                return <Route key={path} path={route} element={<RemotePage remote={remote} page={path} />} />;
               }
               const Page = SHELL_PAGES[path];
               if (!Page) return null;
               return path === '' ? (
                 <Route key={path} index element={<Page />} />
               ) : (
-                <Route key={path} path={`${path}/*`} element={<Page />} />
+                <Route key={path} path={route} element={<Page />} />
               );
             })}
             <Route path="*" element={<UnknownPage />} />

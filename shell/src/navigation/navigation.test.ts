@@ -80,6 +80,7 @@ describe('building the navigation', () => {
       title: 'Your Stores',
       remote: 'mfe_stores',
       payments: false,
+      subPaths: false,
     });
     // Choose Your Plan takes payments (Stripe.js is loaded there only)
     expect(pageFor(nav, '/dashboard/subscribe')?.payments).toBe(true);
@@ -98,14 +99,15 @@ describe('building the navigation', () => {
     expect(nav.pages.map((p) => p.path)).toEqual(['']);
   });
 
-  it('a page is found by the longest declared path that starts the URL', () => {
+  it('a page is found by its path, or the longest path routing sub-paths that starts the URL', () => {
     const nav = buildNavigation(SHELL_DECLARATION, [
       {
         remote: 'mfe_extra',
         declaration: extra({
           routes: [
-            { path: 'extra', title: 'Extra' },
-            { path: 'extra/settings', title: 'Extra Settings' },
+            { path: 'extra', title: 'Extra', subPaths: true },
+            { path: 'extra/settings', title: 'Extra Settings', subPaths: true },
+            { path: 'plain', title: 'Plain' },
           ],
         }),
       },
@@ -114,6 +116,8 @@ describe('building the navigation', () => {
     expect(pageFor(nav, '/dashboard/extra/other')?.title).toBe('Extra');
     expect(pageFor(nav, '/dashboard/extras')).toBeUndefined();
     expect(pageFor(nav, '/dashboard')?.title).toBe('Dashboard');
+    expect(pageFor(nav, '/dashboard/plain')?.title).toBe('Plain');
+    expect(pageFor(nav, '/dashboard/plain/anything')).toBeUndefined();
   });
 
   it('sidebar entries for free or paying owners show only once the plans are known', () => {

@@ -9,6 +9,8 @@ export interface DashboardPage {
   remote: string | null;
   /** It takes payments: Stripe.js is loaded once it is shown (not on every page). */
   payments: boolean;
+  /** It routes the paths below its own itself (else they are unknown). */
+  subPaths: boolean;
 }
 
 export interface SidebarLink {
@@ -54,7 +56,13 @@ export function buildNavigation(shell: RemoteDeclaration, results: readonly Decl
         continue;
       }
       owners.set(route.path, who);
-      pages.push({ path: route.path, title: route.title, remote, payments: route.payments === true });
+      pages.push({
+        path: route.path,
+        title: route.title,
+        remote,
+        payments: route.payments === true,
+        subPaths: route.subPaths === true,
+      });
       if (!route.destination) continue;
       if (destinations.has(route.destination)) {
         console.error(`[sniff] ${who} declares destination "${route.destination}" again: left out`);
@@ -83,12 +91,12 @@ export function buildNavigation(shell: RemoteDeclaration, results: readonly Decl
   return { pages, sidebar, destinations, failed };
 }
 
-/** The page a dashboard URL shows: the longest declared path that starts it. */
+/** The page a dashboard URL shows: its declared path, or the longest one routing sub-paths that starts it. */
 export function pageFor(navigation: Navigation, pathname: string): DashboardPage | undefined {
   const rest = pathname.replace(/^\/dashboard\/?/, '').replace(/\/+$/, '');
   let best: DashboardPage | undefined;
   for (const page of navigation.pages) {
-    const matches = page.path === rest || (page.path !== '' && rest.startsWith(`${page.path}/`));
+    const matches = page.path === rest || (page.subPaths && page.path !== '' && rest.startsWith(`${page.path}/`));
     if (matches && (!best || page.path.length > best.path.length)) best = page;
   }
   return best;

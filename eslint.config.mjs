@@ -136,6 +136,20 @@ export default tseslint.config(
     },
   },
   {
+    // No function over 150 lines (issue 29). Only where the longest closures were split so far: elsewhere
+    // the Stripe, Shopify and Postgres stand-ins, benchmarks, the fuzz stack and three React components
+    // are still longer. Tests are exempt (a describe block holds its cases).
+    files: [
+      'services/search/widget/src/**',
+      'mfe-wizard/src/**',
+      'infra/launcher.js',
+      'infra/launch/**',
+      'infra/idp/**',
+    ],
+    ignores: ['**/*.test.*', '**/*.spec.*'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -1,3 +1,5 @@
+import type { Entitlements, Platform } from '@sniff/contracts';
+
 export type WizardPlatform =
   'custom' | 'squarespace' | 'shopify' | 'woocommerce' | 'shopware' | 'magento' | 'bigcommerce';
 
@@ -34,3 +36,7 @@ export const PLATFORM_TILES: PlatformTile[] = [
 ];
 
 export const STEPS = ['Select Platform', 'Store Info', 'Connect Store', 'Setup Widget'] as const;
+
+/** A custom website needs no plan; the other platforms need one that covers them. */
+export const isEntitled = (entitlements: Entitlements, id: Platform) =>
+  id === 'custom' || entitlements.platforms.includes(id);

@@ -1,7 +1,7 @@
 // The interaction pages oidc-provider sends a browser to: sign in or sign up (throttled), and consent given
 // on the owner's behalf for the first-party dashboard.
 import { checkLoginForm, checkSignupForm, readForm, refusedBodyStatus } from './forms.mjs';
-import { errorPage, loginPage, signupPage } from './views.mjs';
+import { errorPage, loginPage, signupPage, tryAgainIn } from './views.mjs';
 
 /**
  * @param {{ provider: import('oidc-provider').default, store: Awaited<ReturnType<typeof import('./store.mjs').openStore>>,
@@ -12,7 +12,6 @@ import { errorPage, loginPage, signupPage } from './views.mjs';
  */
 export function interactionHandler({ provider, store, throttle, sendHtml, log }) {
   const tooMany = (res, retryAfter, page) => sendHtml(res, 429, page, { 'retry-after': String(retryAfter) });
-  const inSeconds = (n) => `Try again in ${n} second${n === 1 ? '' : 's'}.`;
   // The IdP listens on loopback only, with no proxy in front: the socket's address is the client's.
   const clientAddress = (req) => req.socket.remoteAddress ?? 'unknown';
 
@@ -79,7 +78,7 @@ export function interactionHandler({ provider, store, throttle, sendHtml, log })
     const { email, password } = checked.value;
     const attempt = await throttle.signIn(email.toLowerCase(), clientAddress(req));
     if ('retryAfter' in attempt) {
-      const error = `Too many sign-in attempts. ${inSeconds(attempt.retryAfter)}`;
+      const error = `Too many sign-in attempts. ${tryAgainIn(attempt.retryAfter)}`;
       return tooMany(res, attempt.retryAfter, loginPage({ uid, email, error }));
     }
     const account = await store.authenticate(email, password);
@@ -97,7 +96,7 @@ export function interactionHandler({ provider, store, throttle, sendHtml, log })
     const { email, name, password } = checked.value;
     const refused = await throttle.signUp(clientAddress(req));
     if (refused) {
-      const error = `Too many sign-ups from this address. ${inSeconds(refused.retryAfter)}`;
+      const error = `Too many sign-ups from this address. ${tryAgainIn(refused.retryAfter)}`;
       return tooMany(res, refused.retryAfter, signupPage({ uid, email, name, error }));
     }
     const account = await store.create({ email, name, password });

@@ -87,3 +87,12 @@ ${form}
 export function loggedOutPage() {
   return layout('Signed out', '<h1>Signed out</h1><p>You have been signed out of Sniff.</p>');
 }
+
+/** A throttled form's wait as an owner reads it: seconds under a minute, else minutes (rounded up), else hours. */
+export function tryAgainIn(seconds) {
+  const count = (n, unit) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return `Try again in ${count(seconds, 'second')}.`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `Try again in ${count(minutes, 'minute')}.`;
+  return `Try again in ${count(Math.ceil(minutes / 60), 'hour')}.`;
+}

@@ -33,6 +33,22 @@ test('Send stays disabled for empty or blank text, and nothing is sent', () => {
   expect(calls).toHaveLength(0);
 });
 
+test('counts the characters, and feedback over 5,000 says how much too long it is instead of failing to send', () => {
+  const { calls, panel, text } = show(() => ({ body: { id: '1', status: 'sent' } }));
+  const send = within(panel).getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+  expect(within(panel).getByText('0 of 5,000 characters')).toBeTruthy();
+  fireEvent.change(text, { target: { value: `  ${'a'.repeat(5000)}  ` } });
+  expect(within(panel).getByText('5,000 of 5,000 characters')).toBeTruthy();
+  expect(send.disabled).toBe(false);
+  fireEvent.change(text, { target: { value: 'a'.repeat(5012) } });
+  expect(within(panel).getByText('Your feedback is 12 characters too long: at most 5,000.')).toBeTruthy();
+  expect(text.getAttribute('aria-invalid')).toBe('true');
+  expect(send.disabled).toBe(true);
+  fireEvent.click(send);
+  expect(calls).toHaveLength(0);
+  expect(within(panel).queryByText(FAILED_TEXT)).toBeNull();
+});
+
 test('sends the text with the page and the support copy, says so, then closes and clears after 2 seconds', async () => {
   let answer: (r: Reply) => void = () => undefined;
   const { calls, panel, text } = show(() => new Promise<Reply>((r) => (answer = r)));

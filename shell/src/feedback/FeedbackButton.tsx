@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { FEEDBACK_MAX_LENGTH } from '@sniff/contracts';
 import { errorMessage, usePlatform } from '@sniff/shell-sdk';
 import { Alert, Button, Dialog } from '@sniff/ui';
 import { useSendFeedbackMutation } from '../auth/shellApi';
@@ -33,8 +34,12 @@ export function FeedbackButton() {
   const [send, sending] = useSendFeedbackMutation();
   const textId = useId();
   const hintId = useId();
+  const countId = useId();
   const email = user?.email ?? '';
   const blank = !text.trim();
+  // Counted as the service counts it (trimmed), so the panel refuses exactly what the service would.
+  const length = text.trim().length;
+  const tooLong = length > FEEDBACK_MAX_LENGTH;
 
   const close = () => {
     setOpen(false);
@@ -49,7 +54,7 @@ export function FeedbackButton() {
   }, [status]);
 
   const submit = async () => {
-    if (blank || !email || sending.isLoading) return;
+    if (blank || tooLong || !email || sending.isLoading) return;
     try {
       await send({ text: text.trim(), page: location.pathname, copySupport }).unwrap();
       setStatus({ kind: 'sent' });
@@ -94,7 +99,7 @@ export function FeedbackButton() {
                 </Button>
               )}
               {!status && (
-                <Button disabled={blank || !email || sending.isLoading} onClick={() => void submit()}>
+                <Button disabled={blank || tooLong || !email || sending.isLoading} onClick={() => void submit()}>
                   {sending.isLoading ? 'Sending...' : 'Send'}
                 </Button>
               )}
@@ -108,7 +113,8 @@ export function FeedbackButton() {
               className="feedback-text"
               rows={6}
               required
-              aria-describedby={hintId}
+              aria-describedby={`${hintId} ${countId}`}
+              aria-invalid={tooLong || undefined}
               value={text}
               readOnly={!!status}
               data-autofocus
@@ -117,6 +123,11 @@ export function FeedbackButton() {
             <p id={hintId} className="sniff-muted">
               {email ? `We reply to ${email}.` : 'Sign in with an e-mail address to send feedback.'}
               {blank && ' Write a few words to send.'}
+            </p>
+            <p id={countId} className={tooLong ? 'sniff-error' : 'sniff-muted'} aria-live={tooLong ? 'polite' : 'off'}>
+              {tooLong
+                ? `Your feedback is ${(length - FEEDBACK_MAX_LENGTH).toLocaleString('en-US')} characters too long: at most ${FEEDBACK_MAX_LENGTH.toLocaleString('en-US')}.`
+                : `${length.toLocaleString('en-US')} of ${FEEDBACK_MAX_LENGTH.toLocaleString('en-US')} characters`}
             </p>
           </div>
           <label className="feedback-copy">

@@ -23,7 +23,12 @@ export const sniffBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
   if (request.body && typeof request.body === 'object' && !(request.body instanceof FormData)) {
     request.body = { ...request.body, email: platform.user?.email ?? 'anonymous' };
   }
-  return raw(request, api, extra);
+  const result = await raw(request, api, extra);
+  // The answer's reason phrase ("Service Unavailable") goes with its status: some of the spec's texts name it.
+  const statusText = result.meta?.response?.statusText;
+  if (result.error && typeof result.error.status === 'number' && statusText)
+    return { ...result, error: { ...result.error, statusText } as FetchBaseQueryError };
+  return result;
 };
 
 /** The message to show for a failed call: the server's `message`, else the HTTP status. */

@@ -11,7 +11,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { registerPlatform, type Injectable, type Platform } from '../src';
 import type { PlanEntry } from '@sniff/contracts';
 
-export type Reply = { status?: number; body: unknown };
+/** statusText: the answer's reason phrase ("Service Unavailable"); none unless given, as over HTTP/2. */
+export type Reply = { status?: number; statusText?: string; body: unknown };
 export type Handler = (body: Record<string, unknown>) => Reply | Promise<Reply>;
 export interface Call {
   path: string;
@@ -69,19 +70,21 @@ class FakeRequest {
 
 class FakeResponse {
   status: number;
+  statusText: string;
   headers: FakeHeaders;
   constructor(
     private readonly text_: string,
-    init: { status?: number; headers?: unknown } = {},
+    init: { status?: number; statusText?: string; headers?: unknown } = {},
   ) {
     this.status = init.status ?? 200;
+    this.statusText = init.statusText ?? '';
     this.headers = new FakeHeaders(init.headers);
   }
   get ok() {
     return this.status >= 200 && this.status < 300;
   }
   clone() {
-    return new FakeResponse(this.text_, { status: this.status, headers: this.headers });
+    return new FakeResponse(this.text_, { status: this.status, statusText: this.statusText, headers: this.headers });
   }
   async text() {
     return this.text_;
@@ -108,6 +111,7 @@ export function installFakeApi(handlers: Record<string, Handler>): Call[] {
       : { status: 404, body: { statusCode: 404, error: 'Not Found', message: `No route ${path}` } };
     return new FakeResponse(JSON.stringify(reply.body), {
       status: reply.status ?? 200,
+      statusText: reply.statusText,
       headers: { 'content-type': 'application/json' },
     });
   };

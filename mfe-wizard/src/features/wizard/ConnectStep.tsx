@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { errorMessage } from '@sniff/shell-sdk';
 import type { CreateStoreResponse, Entitlements, Platform } from '@sniff/contracts';
+import { creationFailure } from './failures';
 import type { CatalogueUpload } from './hooks/useCatalogueUpload';
 import type { CustomSite } from './hooks/useCustomSite';
 import type { useShopifyOauth } from './hooks/useShopifyOauth';
@@ -51,7 +51,7 @@ export function ConnectStep({
     try {
       onFinish(await custom.create(info));
     } catch (e) {
-      onFinish(null, errorMessage(e));
+      onFinish(null, creationFailure(e));
     }
   };
 

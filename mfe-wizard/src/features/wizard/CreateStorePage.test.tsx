@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FREE, installFakeApi, PAID, renderPage } from '@sniff/shell-sdk/testing';
+import { FREE, installFakeApi, PAID, renderPage, type Reply } from '@sniff/shell-sdk/testing';
 import { wizardApi } from '../../shared/api';
 import { CreateStorePage } from './CreateStorePage';
-import { FREE_PAGE_TIP } from './steps/ConnectCustomStep';
+import { FREE_PAGE_TIP, MAIN_URL_REQUIRED } from './steps/ConnectCustomStep';
 import { widgetSettingsRoute } from './testing';
 
 const apis = [wizardApi];
@@ -85,7 +85,9 @@ test('free users may connect at most 2 pages; the main URL is always checked', a
   await toStep3();
   const main = screen.getByRole('checkbox', { name: site });
   expect((main as HTMLInputElement).checked).toBe(true);
-  expect((main as HTMLButtonElement).disabled).toBe(true);
+  fireEvent.click(main);
+  expect((main as HTMLInputElement).checked).toBe(true);
+  expect(screen.getByText(MAIN_URL_REQUIRED)).toBeTruthy();
   const connect = screen.getByRole('button', { name: 'Connect Custom Website' });
   fireEvent.click(screen.getByRole('checkbox', { name: `${site}/pricing` }));
   expect((connect as HTMLButtonElement).disabled).toBe(false);
@@ -161,6 +163,23 @@ test('discovery errors are explained and a failed create offers Try Again', asyn
   await screen.findByRole('heading', { name: 'Unable to Create Search Bar' });
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
   await waitFor(() => expect(screen.getByRole('heading', { name: 'Connect Your Website' })).toBeTruthy());
+});
+
+test('a failed create gives the service\'s explanation, else "Connection failed: {status text}"', async () => {
+  let answer: Reply = { status: 503, statusText: 'Service Unavailable', body: {} };
+  routes({ 'stores/saas/create-website': () => answer });
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  await toStep3();
+  fireEvent.click(screen.getByRole('button', { name: 'Connect Custom Website' }));
+  await screen.findByRole('heading', { name: 'Unable to Create Search Bar' });
+  expect(screen.getByText('Details: Connection failed: Service Unavailable')).toBeTruthy();
+  answer = {
+    status: 409,
+    body: { statusCode: 409, error: 'Conflict', message: 'This website has a search bar already.' },
+  };
+  fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Connect Custom Website' }));
+  expect(await screen.findByText('Details: This website has a search bar already.')).toBeTruthy();
 });
 
 test('a paid owner starts with "Search by {site}" and the design is saved once, not again and again', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { errorMessage, useUser } from '@sniff/shell-sdk';
+import { useUser } from '@sniff/shell-sdk';
 import { squarespaceCreateRequestSchema, type CreateStoreResponse } from '@sniff/contracts';
+import { creationFailure } from '../failures';
 import { useCreateSquarespaceMutation } from '../../../shared/api';
 import { apiErrorOf, fieldMessage } from '../../../shared/api-error';
 import type { SquarespaceErrors, SquarespaceForm } from '../steps/ConnectSquarespaceStep';
@@ -61,7 +62,7 @@ export function useSquarespaceConnect(info: StoreInfo, form: SquarespaceForm) {
         setErrors({ [field]: fieldMessage(problem) });
         return { kind: 'invalid' };
       }
-      return { kind: 'failed', message: errorMessage(e) };
+      return { kind: 'failed', message: creationFailure(e) };
     }
   };
 

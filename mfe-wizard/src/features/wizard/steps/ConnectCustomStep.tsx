@@ -1,5 +1,7 @@
+import { useId, useState } from 'react';
 import { Spinner, Button } from '@sniff/ui';
 
+export const MAIN_URL_REQUIRED = 'Main URL must always be selected.';
 export const FREE_PAGE_TIP =
   'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';
 
@@ -21,6 +23,9 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
   const { mainUrl, pages, selected, discovering, discoverError, isFree, maxPages, connecting } = props;
   const count = 1 + selected.size;
   const overLimit = count > maxPages;
+  // The main URL's box stays ticked; unticking it says why instead of doing nothing (a disabled box says nothing).
+  const [mainUrlKept, setMainUrlKept] = useState(false);
+  const mainNoteId = useId();
   return (
     <section aria-labelledby="wizard-connect-title">
       <h2 id="wizard-connect-title">Connect Your Website</h2>
@@ -72,10 +77,13 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
             <ul className="wizard-pages">
               <li>
                 <label>
-                  <input type="checkbox" checked disabled />
+                  <input type="checkbox" checked aria-describedby={mainNoteId} onChange={() => setMainUrlKept(true)} />
                   {mainUrl}
                 </label>{' '}
                 <span className="sniff-badge">Main URL, always included</span>
+                <span id={mainNoteId} role="status" className="sniff-error">
+                  {mainUrlKept ? MAIN_URL_REQUIRED : ''}
+                </span>
               </li>
               {pages.map((url) => (
                 <li key={url}>

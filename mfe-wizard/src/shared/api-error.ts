@@ -15,8 +15,3 @@ export function fieldMessage(error: ApiError): string {
   const prefix = `${error.field}: `;
   return error.field && error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }
-
-/** True when the call failed before any answer (offline, DNS, CORS). */
-export function isNetworkError(error: unknown): boolean {
-  return (error as { status?: unknown } | undefined)?.status === 'FETCH_ERROR';
-}

@@ -92,7 +92,7 @@ describe('step 2', () => {
     });
   });
 
-  test('a failed check shows the server’s message, or that it could not connect', async () => {
+  test('a failed check shows the server’s message, its status, or that it could not connect', async () => {
     let reply: () => Reply = () => ({
       status: 500,
       body: { statusCode: 500, error: 'Internal Server Error', message: 'Failed to check store.' },
@@ -103,6 +103,9 @@ describe('step 2', () => {
     type('Store Name', 'corner-bakery');
     fireEvent.click(button('Next'));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to check store.');
+    reply = () => ({ status: 502, body: {} });
+    fireEvent.click(button('Next'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Server error: 502'));
     reply = () => {
       throw new TypeError('Failed to fetch');
     };

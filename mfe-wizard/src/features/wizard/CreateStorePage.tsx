@@ -24,7 +24,7 @@ const CreateFailedStep = lazy(() => import('./steps/CreateFailedStep').then((m) 
 const SetupWidgetStep = lazy(() => import('./steps/SetupWidgetStep').then((m) => ({ default: m.SetupWidgetStep })));
 
 export { validateStoreInfo } from './store-info';
-export { STORE_CHECK_UNREACHABLE } from './hooks/useNextStep';
+export { STORE_CHECK_FAILED, STORE_CHECK_UNREACHABLE } from './failures';
 
 const EMPTY_INFO: StoreInfo = { storeName: '', storeUrl: '', storeNickname: '' };
 const isPlatform = (id: WizardPlatform): id is Platform => (PLATFORMS as readonly string[]).includes(id);

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { errorMessage } from '@sniff/shell-sdk';
 import { shopifyStoreExistsMessage, type Entitlements, type Platform } from '@sniff/contracts';
 import { useCheckShopifyStoreMutation, useLazyListStoresQuery } from '../../../shared/api';
-import { isNetworkError } from '../../../shared/api-error';
 import { isEntitled } from '../platforms';
 import { validateStoreInfo, type StoreInfo, type StoreInfoErrors } from '../store-info';
 import type { DialogState } from '../WizardDialogs';
+import { storeCheckFailure } from '../failures';
 
 /** Which check Next is running (its label says so). */
 export type Busy = null | 'checking' | 'crawling';
-export const STORE_CHECK_UNREACHABLE = 'Failed to connect for store check. Try again.';
 
 /**
  * Next, on steps 1 and 2. Step 1 needs a platform the owner's plans cover. Step 2 needs valid store
@@ -51,7 +50,7 @@ export function useNextStep({
       if (!answer.exists) return true;
       setApiError(shopifyStoreExistsMessage(url, answer.store_id ?? 'unknown'));
     } catch (e) {
-      setApiError(isNetworkError(e) ? STORE_CHECK_UNREACHABLE : errorMessage(e));
+      setApiError(storeCheckFailure(e));
     }
     return false;
   };

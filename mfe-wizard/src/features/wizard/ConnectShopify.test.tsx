@@ -206,7 +206,7 @@ describe('catalogue upload', () => {
     expect(code).toContain('https://widget.test/widget/embed.js');
     expect(code).toContain('data-platform="shopify"');
     expect(code).toContain('data-type="store"');
-    expect(code).toContain('data-display-format="cards"');
+    expect(code).not.toContain('data-display-format'); // the list, the wizard's default
     fireEvent.click(screen.getByLabelText('Show price'));
     await waitFor(() => expect(screen.getByTestId('embed-code').textContent).toContain('data-show-price="false"'), {
       timeout: 3000,

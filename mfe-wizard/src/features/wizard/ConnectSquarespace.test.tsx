@@ -126,8 +126,8 @@ test('step 3: store types, a required key, and an ecommerce store created with c
   expect(code).toContain('data-platform="squarespace"');
   // The answer had no type: the store type chosen stands in.
   expect(code).toContain('data-type="ecommerce"');
-  // Products show as cards with their price and image.
-  expect(code).toContain('data-display-format="cards"');
+  // Step 4 starts on the list, the spec's wizard default, for shops too (the snippet leaves defaults out).
+  expect(code).not.toContain('data-display-format');
   expect(code).not.toContain('data-show-price');
 });
 

@@ -28,7 +28,7 @@ export function initialDesign(created: CreateStoreResponse, customPlaceholder: b
   }
   return {
     ...DEFAULT_WIDGET_SETTINGS,
-    displayFormat: created.platform === 'custom' ? 'list' : 'cards',
+    displayFormat: 'list', // the spec's wizard default, whatever the platform (the owner may pick cards)
     ...(customPlaceholder && site ? { searchPlaceholder: `Search by ${site}`.slice(0, 120) } : {}),
   };
 }

@@ -49,7 +49,7 @@ export function shopifyStoreExistsMessage(url: string, storeId: string): string 
   return `A store with URL ${url} already exists (ID ${storeId}). Delete from Manage Stores first.`;
 }
 
-/** The columns of a catalogue CSV (section 5); a file without `name` is refused. */
+/** The columns of a catalogue CSV (section 5); a file without `name` must be Shopify's product export (Handle, Title, ...). */
 export const CATALOGUE_COLUMNS = ['name', 'description', 'price', 'category', 'image_url'] as const;
 export const CSV_FILE_INVALID = 'Please select a valid CSV file';
 /** A catalogue file larger than this is refused with a message (413). */

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
 import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
@@ -120,7 +122,7 @@ describe('Shopify stores', () => {
           400,
           /^Please select a valid CSV file$/,
         ],
-        [upload('csv', 'title,cost\nMug,1\n'), 400, /no "name" column/],
+        [upload('csv', 'title,cost\nMug,1\n'), 400, /no "name" column and no "Handle" column/],
         [
           upload('csv', csvOf(['Mug,,not a price,,'])),
           400,
@@ -246,6 +248,47 @@ describe('Shopify stores', () => {
       });
       // The image is stored, never fetched by Sniff.
       expect(lastPut(body.store_id)!.find((d) => d.title === 'Merino Wool Beanie')!.price).toBe(24.5);
+    });
+
+    it("imports Shopify admin's product export as it is: one product per Handle, plain text, price range, drafts listed", async () => {
+      const exported = await readFile(join(__dirname, 'testing/shopify-products-export.csv'));
+      const res = await upload('limits', new Blob([new Uint8Array(exported)], { type: 'text/csv' }), {
+        store_url: 'Shopify Export Shop',
+      });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ imported: 3, rejected_count: 3 });
+      expect(body.rejected.map((r: { row: number; column: string }) => [r.row, r.column])).toEqual([
+        [14, 'Status'],
+        [16, 'Status'],
+        [19, 'Published'],
+      ]);
+      expect(body.rejected[0].message).toBe('"Linen Apron" is a draft in Shopify, so it is not searchable');
+      await settled('limits', body.store_id);
+      const docs = lastPut(body.store_id)! as (Doc & { description: string; body: string })[];
+      expect(docs.map((d) => d.title)).toEqual(['Classic Organic Tee', 'Oak Serving Board, Large', 'Stoneware Mug']);
+      expect(docs[0]).toMatchObject({
+        url: 'https://shopify-export-shop.myshopify.com/products/classic-organic-tee',
+        price: 24,
+        description: expect.stringMatching(/^24\.00 – 28\.50 · Our softest tee, in 100% organic cotton & a touch/),
+        imageUrl: expect.stringMatching(/tee-front\.jpg/),
+      });
+      // What visitors read is text: no tag, entity or script of the export reaches the index.
+      expect(docs.map((d) => d.description + d.body).join(' ')).not.toMatch(/[<>]|&[a-z#0-9]+;|trackView/);
+      await post('/managestores/delete-store', 'limits', { store_id: body.store_id });
+    });
+
+    it('refuses an export whose products are all drafts, saying why, creating nothing', async () => {
+      const res = await upload(
+        'limits',
+        'Handle,Title,Body (HTML),Variant Price,Status\napron,Linen Apron,<p>Apron</p>,38.00,draft\n',
+        { store_url: 'Draft Only Shop' },
+      );
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(
+        'No product could be imported. Row 2, Status: "Linen Apron" is a draft in Shopify, so it is not searchable',
+      );
+      expect(await list('limits')).toEqual([]);
     });
 
     it('stores image URLs and never fetches them', async () => {

@@ -190,6 +190,9 @@ describe('guide pages', () => {
     const tabs = [...markup.matchAll(/<button[^>]*role="tab"[^>]*>(.*?)<\/button>/g)].map((m) => textOf(m[1]).trim());
     expect(tabs).toEqual(['CSV Upload Available', 'OAuth2 Connection Coming soon', 'Shopify App Coming soon']);
     expect(textOf(markup)).toContain('name, description, price, category, image_url');
+    // Shopify's export is accepted as it is, and the guide says what becomes of its variants and drafts.
+    expect(textOf(markup)).toContain('Keep the file as Shopify made it');
+    expect(textOf(markup)).toContain('Drafts, archived and unpublished products are left out and listed');
   });
 
   it('the SaaS guide walks through the whole website flow and the customisation', () => {

@@ -25,7 +25,7 @@ const SQUARESPACE_STEPS = [
   'Save and test a search on your site. If the widget does not appear, clear the browser cache.',
 ];
 const SHOPIFY_CSV_STEPS = [
-  'Export your products as a CSV file with the columns name, description, price, category, image_url.',
+  'Export your products from Shopify admin (Products, then Export) and keep the file as it is, or make a CSV file with the columns name, description, price, category, image_url.',
   'In Sniff, choose Create Search Widget → Shopify and upload the CSV file. The store name must match your myshopify address.',
   'Copy the embed code below into your theme where the search bar should appear.',
   'Save the theme and test a search on your store.',

@@ -116,9 +116,15 @@ describe('step 2', () => {
 });
 
 describe('catalogue upload', () => {
-  test('lists the columns and makes an example CSV in the browser', async () => {
+  test("says both files are accepted (Shopify's export as it is, or the columns), and makes an example CSV in the browser", async () => {
     routes();
     await toStep3();
+    const help = screen.getByText(
+      /Shopify's own product export \(in Shopify admin, Products, then Export\), uploaded as it is/,
+    );
+    expect(help.textContent).toMatch(
+      /variants become one product with its price range, and drafts and archived products are left out/,
+    );
     expect(screen.getByText(CATALOGUE_COLUMNS.join(', '))).toBeTruthy();
     expect(screen.getByText(/must match your myshopify address/)).toBeTruthy();
     const blobs: Blob[] = [];

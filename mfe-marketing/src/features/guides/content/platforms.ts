@@ -101,7 +101,7 @@ export const PLATFORM_GUIDES: GuideContent[] = [
       connect: {
         title: 'Connect your Shopify store',
         summary:
-          'Upload your product catalogue as a CSV file (name, description, price, category, image_url). OAuth2 connection and a Shopify App are coming soon.',
+          "Upload Shopify's product export as it is, or a CSV file with the columns name, description, price, category, image_url. OAuth2 connection and a Shopify App are coming soon.",
         blocks: [
           {
             kind: 'p',
@@ -120,27 +120,33 @@ export const PLATFORM_GUIDES: GuideContent[] = [
                     kind: 'list',
                     ordered: true,
                     items: [
-                      'In Shopify admin open Products, choose Export, and export all products as a plain CSV file.',
-                      'Make a copy with the five columns Sniff reads: name, description, price, category, image_url (see the table below).',
+                      'In Shopify admin open Products, choose Export, and export all products as a CSV file.',
+                      "Keep the file as Shopify made it: Sniff reads the export's own columns (see the table below). A file with Sniff's five columns name, description, price, category, image_url is accepted too, for a catalogue kept elsewhere.",
                       'In Sniff, open Create Search Widget and pick the Shopify tile. Enter your store name exactly as in your myshopify address: "linen-and-loom" for linen-and-loom.myshopify.com.',
                       'Choose the CSV file and upload it. The button reads Creating Store... and then Store Created Successfully; if it says Failed - Try Again, check the columns and upload again.',
                     ],
                   },
                   {
                     kind: 'table',
-                    caption: "From Shopify's product export to Sniff's columns",
-                    head: ['Sniff column', 'Shopify export column'],
+                    caption: "What Sniff reads from Shopify's product export",
+                    head: ['Shopify export column', 'In search results', "Sniff's own column"],
                     rows: [
-                      ['name', 'Title'],
-                      ['description', 'Body (HTML)'],
-                      ['price', 'Variant Price'],
-                      ['category', 'Type (or Product Category)'],
-                      ['image_url', 'Image Src'],
+                      ['Handle', 'One result per product, its variants together; links to /products/<handle>', '—'],
+                      ['Title', 'The title', 'name'],
+                      ['Body (HTML)', 'The description, as plain text', 'description'],
+                      [
+                        'Variant Price',
+                        'The lowest variant price; when variants differ, the range ("24.00 – 28.50") starts the description',
+                        'price',
+                      ],
+                      ['Type, Product Category, Vendor, Tags', 'Searched with the product', 'category'],
+                      ['Image Src', 'The first image', 'image_url'],
+                      ['Status, Published', 'Drafts, archived and unpublished products are left out and listed', '—'],
                     ],
                   },
                   {
                     kind: 'code',
-                    label: 'Example catalogue CSV',
+                    label: "Example CSV with Sniff's own columns",
                     code: 'name,description,price,category,image_url\nLinen apron,"Stonewashed linen apron with two front pockets",38.00,Kitchen,https://cdn.shopify.com/s/files/apron.jpg\nOak serving board,"Hand-finished oak board, 40 x 20 cm",54.00,Kitchen,https://cdn.shopify.com/s/files/board.jpg',
                   },
                 ],

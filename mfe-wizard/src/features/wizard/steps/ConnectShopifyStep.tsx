@@ -90,8 +90,11 @@ export function ConnectShopifyStep({
       <fieldset className="sniff-fieldset" aria-busy={uploading}>
         <legend>Upload a product catalogue (CSV)</legend>
         <p className="sniff-muted">
-          Columns: <code>{CATALOGUE_COLUMNS.join(', ')}</code>. The first line names the columns; only <code>name</code>{' '}
-          is required. The store name must match your myshopify address.
+          Two kinds of file are accepted. Shopify&apos;s own product export (in Shopify admin, Products, then Export),
+          uploaded as it is: a product&apos;s variants become one product with its price range, and drafts and archived
+          products are left out and listed. Or a CSV with the columns <code>{CATALOGUE_COLUMNS.join(', ')}</code>: the
+          first line names the columns; only <code>name</code> is required. The store name must match your myshopify
+          address.
         </p>
         <p>
           <Button variant="secondary" onClick={() => downloadExampleCatalogue()}>

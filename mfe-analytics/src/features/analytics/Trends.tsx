@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ClicksResponse, DailyRow } from '@sniff/contracts';
 import { Button, Spinner } from '@sniff/ui';
+import { counted } from './counted';
 import { panelError } from './errors';
 import { saveCsv } from './save-csv';
 
@@ -27,7 +28,7 @@ export function DailyTrends({ rows, days }: { rows: DailyRow[]; days: number }) 
   return (
     <>
       <p>
-        {searches.toLocaleString()} searches in the last {days} days; {percent(zero, searches)}% found nothing.
+        {counted(searches, 'search', 'searches')} in the last {days} days; {percent(zero, searches)}% found nothing.
       </p>
       <Suspense fallback={<Spinner label="Loading the charts" />}>
         <h3 className="analytics-chart-title">Searches per day</h3>
@@ -121,8 +122,8 @@ export function ClickThrough({
       ) : (
         <>
           <p>
-            <strong>{percent(data.clicks, data.searches)}%</strong> of {data.searches.toLocaleString()} searches led to
-            a click ({data.clicks.toLocaleString()} clicks).
+            <strong>{percent(data.clicks, data.searches)}%</strong> of {counted(data.searches, 'search', 'searches')}{' '}
+            led to a click ({counted(data.clicks, 'click', 'clicks')}).
           </p>
           {data.rows.length ? (
             <>

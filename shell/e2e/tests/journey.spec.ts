@@ -190,6 +190,9 @@ test.describe.serial('owner journey', () => {
     const trends = page.getByRole('region', { name: 'Search Trends' });
     await expect(trends).toContainText(/\d+ searches in the last 30 days/);
     await expect(trends.locator('.analytics-chart canvas').first()).toBeVisible();
+    // The legend names the lines; no "--" placeholders before the pointer is over the chart.
+    await expect(trends.locator('.analytics-chart').first()).toContainText('Searches');
+    await expect(trends.locator('.analytics-chart').first()).not.toContainText('--');
     await trends.getByText('Show as table').click();
     await expect(trends.getByRole('table')).toBeVisible();
     await page.getByRole('radio', { name: 'Last 7 days' }).check();

@@ -34,7 +34,8 @@ export function LineChart({ labels, series, unit = '' }: { labels: string[]; ser
           {
             width: Math.max(280, el.clientWidth),
             height: 220,
-            legend: { show: true },
+            // Names only: a live legend reads "Time: -- Searches: --" until the pointer is over the chart.
+            legend: { show: true, live: false },
             scales: { x: { time: true } },
             axes: [
               { stroke: text, grid: { stroke: grid } },

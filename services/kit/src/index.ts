@@ -4,7 +4,6 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './call-endpoint';
-export * from './internal-client';
 export * from './owner-plans';
 export * from './queue';
 export * from './service';

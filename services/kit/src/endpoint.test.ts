@@ -1,6 +1,6 @@
 import { Controller, RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { endpoint } from '@sniff/contracts';
+import { endpoint, type Endpoint as Entry } from '@sniff/contracts';
 import { z } from 'zod';
 import { Endpoint, InternalGuard, OwnerGuard, ValidBody, ValidQuery } from './index';
 
@@ -66,8 +66,9 @@ describe('@Endpoint(entry)', () => {
   });
 
   it('refuses to validate with the schema of an entry that declares none', () => {
-    expect(() => ValidBody(listed.body)).toThrow('ValidBody: the endpoint declares no body schema');
-    expect(() => ValidQuery(saved.query)).toThrow('ValidQuery: the endpoint declares no query schema');
+    // read as any entry: the typed entries have no body or query property to read
+    expect(() => ValidBody((listed as Entry).body)).toThrow('ValidBody: the endpoint declares no body schema');
+    expect(() => ValidQuery((saved as Entry).query)).toThrow('ValidQuery: the endpoint declares no query schema');
     expect(() => ValidBody(saved.body)).not.toThrow();
   });
 });

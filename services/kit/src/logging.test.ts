@@ -1,6 +1,8 @@
 import { Controller, DynamicModule, Get, Module, Param } from '@nestjs/common';
+import { endpoint } from '@sniff/contracts';
 import { Writable } from 'node:stream';
-import { callInternal, createServiceApp, REQUEST_ID_HEADER } from './index';
+import { z } from 'zod';
+import { callEndpoint, createServiceApp, REQUEST_ID_HEADER } from './index';
 import { asOwner, testConfig, TEST_INTERNAL_TOKEN } from './testing';
 import { INTERNAL_TOKEN_HEADER } from './identity';
 
@@ -17,13 +19,22 @@ function logSink() {
 }
 
 let siblingUrl = '';
+/** The sibling's route, as a registry entry (the second app plays the search service). */
+const echoEnd = endpoint({
+  service: 'search',
+  method: 'GET',
+  path: '/hop/:word/end',
+  access: 'internal',
+  summary: 'Echoes the word',
+  response: z.object({ word: z.string() }),
+});
 
 @Controller('hop')
 class HopController {
   /** Calls the sibling, as a service calls another's internal route. */
   @Get(':word')
   async hop(@Param('word') word: string) {
-    return callInternal('sibling', siblingUrl, `/hop/echo-${word}/end`);
+    return callEndpoint(echoEnd, { path: { word: `echo-${word}` } }, { urls: { SEARCH_URL: siblingUrl } });
   }
 
   @Get(':word/end')

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { acceptsUploads, HealthModule, Queue, queueProviders, serviceDatabase } from '@sniff/service-kit';
+import { acceptsUploads, HealthModule, OwnerPlans, Queue, queueProviders, serviceDatabase } from '@sniff/service-kit';
 import { AccountModule } from './account/account.module';
 import { STORES_CONFIG, StoresConfig } from './config';
 import { DiscoveryModule } from './discovery/discovery.module';
@@ -12,7 +12,6 @@ import { ShopifyModule } from './shopify/shopify.module';
 import { ShopifyApp } from './shopify/shopify-app';
 import { SquarespaceApi } from './squarespace/squarespace-api';
 import { SquarespaceModule } from './squarespace/squarespace.module';
-import { OwnerPlans } from './stores/owner-plans';
 import { StoreEntity } from './stores/store.entity';
 import { StoresModule } from './stores/stores.module';
 import { SourceItemEntity } from './sync/source-item.entity';
@@ -30,7 +29,7 @@ class CoreModule {
         { provide: STORES_CONFIG, useValue: config },
         ...queueProviders(config),
         { provide: SecretBox, useValue: new SecretBox(config.SECRETS_KEY) },
-        OwnerPlans,
+        { provide: OwnerPlans, useValue: new OwnerPlans(config) },
         {
           provide: SquarespaceApi,
           inject: [SafeFetcher],

@@ -10,18 +10,16 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  entitlementsFor,
-  ownerStoresExportSchema,
+  billingEndpoints,
+  feedbackEndpoints,
+  storesEndpoints,
   ZERO_RESULT_ALERT_TOP,
   ZERO_RESULT_ALERTS_UPGRADE_TEXT,
   type CountRow,
   type NoticeRequest,
-  type NoticeResponse,
-  type OwnerContact,
-  type PlanEntry,
   type ZeroResultAlert,
 } from '@sniff/contracts';
-import { callInternal, Owner, Queue } from '@sniff/service-kit';
+import { callEndpoint, Owner, OwnerPlans, Queue } from '@sniff/service-kit';
 import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 import { previousIsoWeek, type IsoWeek } from './iso-week';
 import { zeroResultMail } from './mail';
@@ -75,6 +73,7 @@ export class ZeroResultAlertsService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(ANALYTICS_CONFIG) private readonly config: AnalyticsConfig,
     private readonly queue: Queue,
+    private readonly plans: OwnerPlans,
   ) {
     this.tokens = new UnsubscribeTokens(config.INTERNAL_TOKEN);
   }
@@ -206,10 +205,10 @@ export class ZeroResultAlertsService implements OnApplicationBootstrap {
     }
     let to: string;
     try {
-      ({ email: to } = await callInternal<OwnerContact>(
-        'billing',
-        this.config.BILLING_URL,
-        `/internal/users/${encodeURIComponent(ownerSub)}/contact`,
+      ({ email: to } = await callEndpoint(
+        billingEndpoints.ownerContact,
+        { path: { sub: ownerSub } },
+        { urls: this.config },
       ));
     } catch (error) {
       if (!refused(error)) throw error;
@@ -237,10 +236,7 @@ export class ZeroResultAlertsService implements OnApplicationBootstrap {
     const feedbackUrl = this.config.FEEDBACK_URL;
     if (!feedbackUrl) return 'not-mailed';
     try {
-      await callInternal<NoticeResponse>('feedback', feedbackUrl, '/internal/notices', {
-        method: 'POST',
-        body: notice,
-      });
+      await callEndpoint(feedbackEndpoints.sendNotice, { body: notice }, { urls: { FEEDBACK_URL: feedbackUrl } });
     } catch (error) {
       if (!refused(error)) throw error;
       this.logger.error(`${notice.key}: the feedback service refused the notice: ${String(error)}`);
@@ -266,8 +262,10 @@ export class ZeroResultAlertsService implements OnApplicationBootstrap {
 
   /** The owner's store (from the stores registry): 404 when it is not theirs or is gone. */
   private async storeOf(ownerSub: string, storeId: string): Promise<{ name: string; url: string }> {
-    const { stores } = ownerStoresExportSchema.parse(
-      await callInternal('stores', this.config.STORES_URL, `/internal/owners/${encodeURIComponent(ownerSub)}`),
+    const { stores } = await callEndpoint(
+      storesEndpoints.ownerStores,
+      { path: { sub: ownerSub } },
+      { urls: this.config },
     );
     const store = stores.find((s) => s.id === storeId);
     if (!store) {
@@ -283,11 +281,6 @@ export class ZeroResultAlertsService implements OnApplicationBootstrap {
 
   /** Billing owns the plans; this service enforces the gate. */
   private async entitled(ownerSub: string): Promise<boolean> {
-    const { plans } = await callInternal<{ plans: PlanEntry[] }>(
-      'billing',
-      this.config.BILLING_URL,
-      `/internal/users/${encodeURIComponent(ownerSub)}/plans`,
-    );
-    return entitlementsFor(plans).zeroResultAlerts;
+    return (await this.plans.of(ownerSub)).ent.zeroResultAlerts;
   }
 }

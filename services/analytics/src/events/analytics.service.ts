@@ -2,14 +2,13 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
-  entitlementsFor,
+  storesEndpoints,
   type ClicksResponse,
   type CountRow,
   type DailyRow,
-  type PlanEntry,
   type TimeseriesRow,
 } from '@sniff/contracts';
-import { callInternal, Owner } from '@sniff/service-kit';
+import { callEndpoint, Owner, OwnerPlans } from '@sniff/service-kit';
 import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 
 export interface AnalyticsQuery {
@@ -26,6 +25,7 @@ export class AnalyticsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(ANALYTICS_CONFIG) private readonly config: AnalyticsConfig,
+    private readonly plans: OwnerPlans,
   ) {}
 
   /** Search intents in the window, newest first. */
@@ -106,14 +106,17 @@ export class AnalyticsService {
    */
   private async storesOf(owner: Owner, url: string): Promise<string[]> {
     await this.assertEntitled(owner);
-    const path = `/internal/stores?${new URLSearchParams({ owner: owner.sub, url })}`;
     let stores: { id: string; url: string }[] = [];
     try {
-      stores = await callInternal<{ id: string; url: string }[]>('stores', this.config.STORES_URL, path);
+      stores = await callEndpoint(
+        storesEndpoints.findStores,
+        { query: { owner: owner.sub, url } },
+        { urls: this.config },
+      );
     } catch (err) {
       if (!(err instanceof NotFoundException)) throw err;
     }
-    const ids = Array.isArray(stores) ? stores.map((s) => s.id) : [];
+    const ids = stores.map((s) => s.id);
     if (!ids.length) {
       throw new NotFoundException({
         statusCode: 404,
@@ -127,12 +130,7 @@ export class AnalyticsService {
 
   /** Analytics is a paid feature: billing owns the plans, this service enforces the gate. */
   private async assertEntitled(owner: Owner): Promise<void> {
-    const { plans } = await callInternal<{ plans: PlanEntry[] }>(
-      'billing',
-      this.config.BILLING_URL,
-      `/internal/users/${encodeURIComponent(owner.sub)}/plans`,
-    );
-    if (!entitlementsFor(plans).analytics) {
+    if (!(await this.plans.of(owner.sub)).ent.analytics) {
       throw new ForbiddenException('This feature is for upgraded plans. Please upgrade to use analytics and insights.');
     }
   }

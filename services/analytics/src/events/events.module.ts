@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Queue, queueProviders } from '@sniff/service-kit';
+import { OwnerPlans, Queue, queueProviders } from '@sniff/service-kit';
 import { ANALYTICS_CONFIG, AnalyticsConfig } from '../config';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
@@ -18,9 +18,10 @@ export class EventsModule {
         AnalyticsService,
         EventsService,
         { provide: ANALYTICS_CONFIG, useValue: config },
+        { provide: OwnerPlans, useValue: new OwnerPlans(config) },
         ...queueProviders(config),
       ],
-      exports: [EventsService, AnalyticsService, Queue],
+      exports: [EventsService, AnalyticsService, Queue, OwnerPlans],
     };
   }
 }

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ownerFeedbackExportSchema,
-  ownerStoresExportSchema,
-  ownerUsageExportSchema,
-  storeEventsExportSchema,
+  analyticsEndpoints,
+  feedbackEndpoints,
+  searchEndpoints,
+  storesEndpoints,
   type OwnerStoresExport,
 } from '@sniff/contracts';
-import { callInternal } from '@sniff/service-kit';
+import { callEndpoint } from '@sniff/service-kit';
 import type { AccountServicesConfig } from '../config';
-
-const sub = (s: string) => encodeURIComponent(s);
 
 /**
  * What the other services keep about an owner, through their internal routes: read for the export,
@@ -21,39 +19,31 @@ export class OwnerData {
     private readonly urls: Pick<AccountServicesConfig, 'STORES_URL' | 'SEARCH_URL' | 'ANALYTICS_URL' | 'FEEDBACK_URL'>,
   ) {}
 
-  async stores(owner: string): Promise<OwnerStoresExport> {
-    return ownerStoresExportSchema.parse(
-      await callInternal('stores', this.urls.STORES_URL, `/internal/owners/${sub(owner)}`),
-    );
+  stores(owner: string): Promise<OwnerStoresExport> {
+    return callEndpoint(storesEndpoints.ownerStores, { path: { sub: owner } }, { urls: this.urls });
   }
   deleteStores(owner: string): Promise<unknown> {
-    return callInternal('stores', this.urls.STORES_URL, `/internal/owners/${sub(owner)}`, { method: 'DELETE' });
+    return callEndpoint(storesEndpoints.deleteOwnerStores, { path: { sub: owner } }, { urls: this.urls });
   }
 
-  async usage(owner: string) {
-    return ownerUsageExportSchema.parse(
-      await callInternal('search', this.urls.SEARCH_URL, `/internal/owners/${sub(owner)}`),
-    );
+  usage(owner: string) {
+    return callEndpoint(searchEndpoints.ownerUsage, { path: { sub: owner } }, { urls: this.urls });
   }
   deleteUsage(owner: string): Promise<unknown> {
-    return callInternal('search', this.urls.SEARCH_URL, `/internal/owners/${sub(owner)}`, { method: 'DELETE' });
+    return callEndpoint(searchEndpoints.deleteOwnerUsage, { path: { sub: owner } }, { urls: this.urls });
   }
 
-  async events(storeId: string) {
-    return storeEventsExportSchema.parse(
-      await callInternal('analytics', this.urls.ANALYTICS_URL, `/internal/stores/${sub(storeId)}/events`),
-    );
+  events(storeId: string) {
+    return callEndpoint(analyticsEndpoints.storeEvents, { path: { storeId } }, { urls: this.urls });
   }
   deleteEvents(storeId: string): Promise<unknown> {
-    return callInternal('analytics', this.urls.ANALYTICS_URL, `/internal/stores/${sub(storeId)}`, { method: 'DELETE' });
+    return callEndpoint(analyticsEndpoints.deleteStoreEvents, { path: { storeId } }, { urls: this.urls });
   }
 
-  async feedback(owner: string) {
-    return ownerFeedbackExportSchema.parse(
-      await callInternal('feedback', this.urls.FEEDBACK_URL, `/internal/owners/${sub(owner)}`),
-    );
+  feedback(owner: string) {
+    return callEndpoint(feedbackEndpoints.ownerMessages, { path: { sub: owner } }, { urls: this.urls });
   }
   deleteFeedback(owner: string): Promise<unknown> {
-    return callInternal('feedback', this.urls.FEEDBACK_URL, `/internal/owners/${sub(owner)}`, { method: 'DELETE' });
+    return callEndpoint(feedbackEndpoints.deleteOwnerMessages, { path: { sub: owner } }, { urls: this.urls });
   }
 }

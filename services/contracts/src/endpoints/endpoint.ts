@@ -27,10 +27,12 @@ export interface Endpoint<
   response: Response;
 }
 
-/** Marks an endpoint (typed: its body, query and answer schemas stay exact for callers and handlers). */
-export const endpoint = <B extends ZodType | undefined, R extends ZodType | null, Q extends ZodType | undefined>(
-  e: Endpoint<B, R, Q>,
-): Endpoint<B, R, Q> => e;
+/**
+ * Marks an endpoint. Typed as written: its schemas stay exact for callers and handlers, and its service,
+ * access and path stay literal, so a service's call names the path parameters the entry has (renaming
+ * one fails the caller's typecheck) and only internal entries are callable between services.
+ */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
 /**
  * The dashboard's request for an endpoint through the gateway (`<service>/<path>` under /api/), with

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { popularQueriesResponseSchema } from '@sniff/contracts';
-import { callInternal } from '@sniff/service-kit';
+import { analyticsEndpoints } from '@sniff/contracts';
+import { callEndpoint } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { queryTerms } from '../engine/text';
 import { PopularSuggestion } from './suggestions';
@@ -97,13 +97,12 @@ export class PopularQueries {
   }
 
   private async fetch(storeId: string): Promise<PopularSuggestion[]> {
-    const body = await callInternal<unknown>(
-      'analytics',
-      this.config.ANALYTICS_URL!,
-      `/internal/stores/${encodeURIComponent(storeId)}/popular-queries?limit=${POPULAR_PER_STORE}`,
-      { timeoutMs: FETCH_TIMEOUT_MS },
+    // only asked with ANALYTICS_URL set (see enabled)
+    const { queries } = await callEndpoint(
+      analyticsEndpoints.popularQueries,
+      { path: { storeId }, query: { limit: POPULAR_PER_STORE } },
+      { urls: this.config, timeoutMs: FETCH_TIMEOUT_MS },
     );
-    const { queries } = popularQueriesResponseSchema.parse(body);
     // Analytics decides what is popular enough (distinct visitors over time), so one visitor's
     // own queries, or a few planted ones, never reach other visitors.
     return queries

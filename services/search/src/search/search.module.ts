@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
-import { ClientAddresses, Queue, queueProviders } from '@sniff/service-kit';
+import { ClientAddresses, OwnerPlans, Queue, queueProviders } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { sniffEngine } from '../engine/sniff-index';
 import { SEARCH_ENGINE } from '../engine/search-index';
@@ -24,7 +24,6 @@ import { EVENT_KEYS, eventKeys } from '../events/event-keys';
 import { SearchEvents } from '../events/search-events.service';
 import { WidgetRules } from './widget-rules';
 import { Clock, systemClock, USAGE_CLOCK } from '../usage/clock';
-import { OwnerPlans } from '../usage/owner-plans';
 import { QuotaGate } from '../usage/quota-gate';
 import { QuotaNotices } from '../usage/quota-notices';
 import { InternalUsageController, UsageController } from '../usage/usage.controller';
@@ -65,7 +64,7 @@ export class SearchModule implements OnModuleInit {
         QuotaNotices,
         UsageCounter,
         UsageService,
-        OwnerPlans,
+        { provide: OwnerPlans, useValue: new OwnerPlans(config) },
         { provide: USAGE_CLOCK, useValue: options.clock ?? systemClock },
         { provide: SEARCH_CONFIG, useValue: config },
         { provide: EVENT_KEYS, useValue: eventKeys(config) },

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { FREE_WIDGET_RULES, storeWidgetRulesSchema, type WidgetRules as Rules } from '@sniff/contracts';
-import { callInternal } from '@sniff/service-kit';
+import { FREE_WIDGET_RULES, storesEndpoints, type WidgetRules as Rules } from '@sniff/contracts';
+import { callEndpoint } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { StoreChanges, UNHEARD_RECHECK_MS } from './store-changes';
 
@@ -115,18 +115,15 @@ export class WidgetRules {
   }
 
   private async ask(storeId: string): Promise<{ plan: StorePlan; ttl: number }> {
-    const url = this.config.STORES_URL;
-    if (!url) return { plan: { rules: FREE_WIDGET_RULES, ...UNKNOWN }, ttl: this.config.SEARCH_WIDGET_RULES_TTL_MS };
     let plan: StorePlan = { rules: FREE_WIDGET_RULES, ...UNKNOWN };
     let ttl = this.config.SEARCH_WIDGET_RULES_TTL_MS;
+    if (!this.config.STORES_URL) return { plan, ttl };
     try {
-      const body = await callInternal<unknown>(
-        'stores',
-        url,
-        `/internal/stores/${encodeURIComponent(storeId)}/widget-rules`,
-        { timeoutMs: FETCH_TIMEOUT_MS },
+      const { owner, monthlySearches, semanticSearch, ...rules } = await callEndpoint(
+        storesEndpoints.widgetRules,
+        { path: { id: storeId } },
+        { urls: this.config, timeoutMs: FETCH_TIMEOUT_MS },
       );
-      const { owner, monthlySearches, semanticSearch, ...rules } = storeWidgetRulesSchema.parse(body);
       plan = { rules, owner, monthlySearches, semantic: semanticSearch };
     } catch (error) {
       ttl = Math.min(ttl, RETRY_MS);

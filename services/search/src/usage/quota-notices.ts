@@ -1,8 +1,8 @@
 import { HttpException, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { NoticeRequest, NoticeResponse, OwnerContact } from '@sniff/contracts';
-import { callInternal, Queue } from '@sniff/service-kit';
+import { billingEndpoints, feedbackEndpoints, type NoticeRequest } from '@sniff/contracts';
+import { callEndpoint, Queue } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 
 /** An owner's widgets reached a share of the month's searches. */
@@ -152,10 +152,10 @@ export class QuotaNotices implements OnApplicationBootstrap {
   private async mail(job: NoticeJob, feedbackUrl: string): Promise<void> {
     let to: string;
     try {
-      ({ email: to } = await callInternal<OwnerContact>(
-        'billing',
-        this.config.BILLING_URL,
-        `/internal/users/${encodeURIComponent(job.ownerSub)}/contact`,
+      ({ email: to } = await callEndpoint(
+        billingEndpoints.ownerContact,
+        { path: { sub: job.ownerSub } },
+        { urls: this.config },
       ));
     } catch (error) {
       if (!refused(error)) throw error;
@@ -165,10 +165,7 @@ export class QuotaNotices implements OnApplicationBootstrap {
     const { subject, text } = quotaNoticeMail(job, this.config.PUBLIC_URL);
     const notice: NoticeRequest = { key: job.key, ownerSub: job.ownerSub, to, subject, text };
     try {
-      await callInternal<NoticeResponse>('feedback', feedbackUrl, '/internal/notices', {
-        method: 'POST',
-        body: notice,
-      });
+      await callEndpoint(feedbackEndpoints.sendNotice, { body: notice }, { urls: { FEEDBACK_URL: feedbackUrl } });
     } catch (error) {
       if (!refused(error)) throw error;
       this.logger.error(`${job.key}: the feedback service refused the notice: ${String(error)}`);

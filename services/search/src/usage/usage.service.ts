@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { OwnerPlans } from '@sniff/service-kit';
 import { quotaGrace, type OwnerDeletionCounts, type OwnerUsageExport, type UsageResponse } from '@sniff/contracts';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { IndexLifecycle } from '../search/index-lifecycle.service';
 import { WidgetRules } from '../search/widget-rules';
-import { OwnerPlans } from './owner-plans';
 import { QuotaGate } from './quota-gate';
 import { QuotaNotices } from './quota-notices';
 import { UsageCounter } from './usage-counter';
@@ -51,7 +51,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
 
   /** POST /usage: the owner's searches this period (every worker's, this one's flushed first), quota and grace. */
   async usage(ownerSub: string): Promise<UsageResponse> {
-    const quota = await this.plans.monthlySearches(ownerSub);
+    const quota = (await this.plans.of(ownerSub)).ent.monthlySearches;
     const { start, end } = this.counter.period();
     await this.counter.flush();
     return {

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { callInternal, Queue } from '@sniff/service-kit';
+import { callEndpoint, Queue } from '@sniff/service-kit';
 import {
-  pinnedPagesResponseSchema,
+  analyticsEndpoints,
   type PinnedPagesResponse,
-  popularQueriesResponseSchema,
+  searchEndpoints,
   type SearchSettings,
   searchSettingsSchema,
   siteHostSchema,
@@ -82,13 +82,11 @@ export class SearchSettingsService implements OnApplicationBootstrap {
   async suggestions(ownerSub: string, storeId: string): Promise<{ suggestions: StoreSuggestion[] }> {
     const { hiddenSuggestions } = await this.get(ownerSub, storeId);
     const hidden = new Set(hiddenSuggestions);
-    const body = await callInternal<unknown>(
-      'analytics',
-      this.config.ANALYTICS_URL,
-      `/internal/stores/${encodeURIComponent(storeId)}/popular-queries?limit=${SUGGESTIONS_LISTED}`,
-      { timeoutMs: 10_000 },
+    const { queries } = await callEndpoint(
+      analyticsEndpoints.popularQueries,
+      { path: { storeId }, query: { limit: SUGGESTIONS_LISTED } },
+      { urls: this.config, timeoutMs: 10_000 },
     );
-    const { queries } = popularQueriesResponseSchema.parse(body);
     return {
       suggestions: queries.map((q) => ({ query: q.query, visitors: q.count, hidden: hidden.has(q.query) })),
     };
@@ -97,26 +95,22 @@ export class SearchSettingsService implements OnApplicationBootstrap {
   /** GET /stores/:id/pin-candidates?q=: the store's pages a visitor would find for `q` (search, not counted). */
   async pinCandidates(ownerSub: string, storeId: string, q: string): Promise<PinnedPagesResponse> {
     await this.owned(ownerSub, storeId);
-    const body = await callInternal<unknown>(
-      'search',
-      this.config.SEARCH_URL,
-      `/internal/stores/${encodeURIComponent(storeId)}/pin-candidates?${new URLSearchParams({ q })}`,
-      { timeoutMs: 10_000 },
+    return callEndpoint(
+      searchEndpoints.pinCandidates,
+      { path: { id: storeId }, query: { q } },
+      { urls: this.config, timeoutMs: 10_000 },
     );
-    return pinnedPagesResponseSchema.parse(body);
   }
 
   /** POST /stores/:id/pinned-pages: which of the pinned URLs the store's index holds now (search knows). */
   async pinnedPages(ownerSub: string, storeId: string, urls: string[]): Promise<PinnedPagesResponse> {
     await this.owned(ownerSub, storeId);
     if (!urls.length) return { pages: [] };
-    const body = await callInternal<unknown>(
-      'search',
-      this.config.SEARCH_URL,
-      `/internal/stores/${encodeURIComponent(storeId)}/pinned-pages`,
-      { method: 'POST', body: { urls }, timeoutMs: 10_000 },
+    return callEndpoint(
+      searchEndpoints.pinnedPages,
+      { path: { id: storeId }, body: { urls } },
+      { urls: this.config, timeoutMs: 10_000 },
     );
-    return pinnedPagesResponseSchema.parse(body);
   }
 
   private async owned(ownerSub: string, storeId: string): Promise<void> {
@@ -190,11 +184,10 @@ export class SearchSettingsService implements OnApplicationBootstrap {
   private async push(storeId: string, { always = false } = {}): Promise<void> {
     const row = await this.settings.findOneBy({ storeId });
     if (!row || (!always && row.pushedVersion >= row.version)) return;
-    await callInternal(
-      'search',
-      this.config.SEARCH_URL,
-      `/internal/stores/${encodeURIComponent(storeId)}/settings?version=${row.version}`,
-      { method: 'PUT', body: row.settings },
+    await callEndpoint(
+      searchEndpoints.saveSettings,
+      { path: { id: storeId }, query: { version: row.version }, body: row.settings },
+      { urls: this.config },
     );
     await this.settings.query(
       `UPDATE "stores"."search_settings" SET "pushed_version" = GREATEST("pushed_version", $2) WHERE "store_id" = $1`,

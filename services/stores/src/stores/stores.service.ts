@@ -2,13 +2,15 @@ import { ForbiddenException, HttpException, Inject, Injectable, Logger, NotFound
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
-import { callInternal, Queue } from '@sniff/service-kit';
+import { callEndpoint, OwnerPlans, Queue } from '@sniff/service-kit';
 import {
+  analyticsEndpoints,
   CreateStoreResponse,
   createWebsiteRequestSchema,
   type Entitlements,
   type Platform,
   Store,
+  searchEndpoints,
   type ShopifyCheckStoreResponse,
   type StoreSource,
   type StoreStatus,
@@ -30,7 +32,6 @@ import { SourceItemEntity } from '../sync/source-item.entity';
 import { SYNC_QUEUE } from '../sync/sync.constants';
 import { SyncService } from '../sync/sync.service';
 import { platformRefusal, storeLimitMessage } from './allowance';
-import { OwnerPlans } from './owner-plans';
 import { type SourceConfig, StoreEntity } from './store.entity';
 import { savedSettings } from '../widget-settings/widget-settings.service';
 import type { WidgetSettingsEntity } from '../widget-settings/widget-settings.entity';
@@ -267,9 +268,9 @@ export class StoresService {
         this.logger.debug(`cancel ${store.jobId}: ${(err as Error).message}`);
       }
     }
-    const path = `/internal/stores/${encodeURIComponent(store.id)}`;
-    await callInternal('search', this.config.SEARCH_URL, path, { method: 'DELETE' });
-    await callInternal('analytics', this.config.ANALYTICS_URL, path, { method: 'DELETE' });
+    const urls = this.config;
+    await callEndpoint(searchEndpoints.deleteStore, { path: { id: store.id } }, { urls });
+    await callEndpoint(analyticsEndpoints.deleteStoreEvents, { path: { storeId: store.id } }, { urls });
     return this.db.transaction(async (m) => {
       // The settings and items would go with the store (ON DELETE CASCADE); deleted first to be counted.
       // A DELETE answers [rows, count] through TypeORM.

@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
-import { callInternal, Queue } from '@sniff/service-kit';
-import type { IndexDocument, SkippedItem } from '@sniff/contracts';
+import { callEndpoint, OwnerPlans, Queue } from '@sniff/service-kit';
+import { type IndexDocument, searchEndpoints, type SkippedItem } from '@sniff/contracts';
 import { STORES_CONFIG, StoresConfig } from '../config';
 import { SecretBox } from '../secrets/secret-box';
 import { SafeFetcher } from '../fetching/safe-fetch';
 import { SearchSettingsService } from '../search-settings/search-settings.service';
 import { PermanentSourceError, type SourceItem, type SyncContext } from './source';
 import { SourceRegistry } from './source-registry';
-import { OwnerPlans } from '../stores/owner-plans';
 import { StoreEntity } from '../stores/store.entity';
 import { SourceItemEntity } from './source-item.entity';
 import {
@@ -120,9 +119,7 @@ export class SyncService implements OnApplicationBootstrap {
       await this.index(storeId, outcome.items);
       if (!(await this.stores.existsBy({ id: storeId }))) {
         // Deleted while we indexed: take the documents back out.
-        await callInternal('search', this.config.SEARCH_URL, `/internal/stores/${encodeURIComponent(storeId)}`, {
-          method: 'DELETE',
-        });
+        await callEndpoint(searchEndpoints.deleteStore, { path: { id: storeId } }, { urls: this.config });
         return;
       }
       await this.finish(store, outcome);
@@ -197,12 +194,11 @@ export class SyncService implements OnApplicationBootstrap {
   /** Hands the documents to the search service, which swaps the store's index when it has them all. */
   private async index(storeId: string, items: SourceItem[]): Promise<void> {
     const documents: IndexDocument[] = items.map((i) => i.document);
-    const path = `/internal/stores/${encodeURIComponent(storeId)}`;
-    await callInternal('search', this.config.SEARCH_URL, `${path}/documents`, {
-      method: 'PUT',
-      body: { documents },
-      timeoutMs: 120_000,
-    });
+    await callEndpoint(
+      searchEndpoints.replaceDocuments,
+      { path: { id: storeId }, body: { documents } },
+      { urls: this.config, timeoutMs: 120_000 },
+    );
     // The store's synonyms and stop words travel with its documents, so a search database that
     // lost them (restored, rebuilt) has them again after a re-index.
     await this.searchSettings.pushOrRetryLater(storeId, { always: true });

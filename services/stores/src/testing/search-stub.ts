@@ -17,11 +17,60 @@ export interface SearchStub {
   close(): Promise<void>;
 }
 
+/** A stand-in's answer to a call: the JSON its registry entry's response schema describes. */
+type Answer = (call: RecordedCall, url: URL) => unknown;
+
+/** The search service's internal routes that stores calls, answered as the registry says they answer. */
+const SEARCH_ANSWERS: [string, RegExp, Answer][] = [
+  [
+    'PUT',
+    /^\/internal\/stores\/([^/]+)\/documents$/,
+    (call, url) => ({
+      storeId: storeIn(url),
+      documents: (call.body as { documents: unknown[] }).documents.length,
+      builtAt: new Date().toISOString(),
+    }),
+  ],
+  [
+    'PUT',
+    /^\/internal\/stores\/([^/]+)\/settings$/,
+    (_call, url) => ({ storeId: storeIn(url), version: Number(url.searchParams.get('version')), applied: true }),
+  ],
+  [
+    'DELETE',
+    /^\/internal\/stores\/([^/]+)\/widget-rules$/,
+    (_call, url) => ({ storeId: storeIn(url), forgotten: true }),
+  ],
+  ['DELETE', /^\/internal\/stores\/([^/]+)$/, (_call, url) => ({ storeId: storeIn(url), deleted: true })],
+  ['GET', /^\/internal\/stores\/([^/]+)\/pin-candidates$/, () => ({ pages: [] })],
+  ['POST', /^\/internal\/stores\/([^/]+)\/pinned-pages$/, () => ({ pages: [] })],
+];
+
+/** The analytics service's internal routes that stores calls. */
+const ANALYTICS_ANSWERS: [string, RegExp, Answer][] = [
+  ['DELETE', /^\/internal\/stores\/([^/]+)$/, () => ({ deleted: { events: 0, zeroResultAlerts: 0 } })],
+  ['GET', /^\/internal\/stores\/([^/]+)\/popular-queries$/, () => ({ queries: [] })],
+];
+
+const storeIn = (url: URL) => decodeURIComponent(url.pathname.split('/')[3]);
+
 /**
  * A stand-in for the search service's internal API in stores' own tests: records the
  * PUT documents / DELETE store calls it receives (the e2e test runs the real pair).
  */
-export async function startSearchStub(): Promise<SearchStub> {
+export function startSearchStub(): Promise<SearchStub> {
+  return startStub(SEARCH_ANSWERS);
+}
+
+/**
+ * A stand-in for the analytics service's internal API (DELETE /internal/stores/:id when a store is
+ * deleted): the same recorder.
+ */
+export function startAnalyticsStub(): Promise<SearchStub> {
+  return startStub(ANALYTICS_ANSWERS);
+}
+
+async function startStub(answers: [string, RegExp, Answer][]): Promise<SearchStub> {
   const calls: RecordedCall[] = [];
   let failing = 0;
   const server = http.createServer((req, res) => {
@@ -43,7 +92,13 @@ export async function startSearchStub(): Promise<SearchStub> {
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"statusCode":503,"message":"down"}');
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      const url = new URL(req.url ?? '/', 'http://stub');
+      const answer = answers.find(([method, path]) => method === req.method && path.test(url.pathname))?.[2];
+      if (!answer) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"message":"Not Found"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(calls.at(-1)!, url)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,9 +113,3 @@ export async function startSearchStub(): Promise<SearchStub> {
       }),
   };
 }
-
-/**
- * A stand-in for the analytics service's internal API (DELETE /internal/stores/:id when a store is
- * deleted): the same recorder, answering 200 to every call.
- */
-export const startAnalyticsStub = startSearchStub;

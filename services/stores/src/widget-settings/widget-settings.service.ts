@@ -1,16 +1,16 @@
 import { ForbiddenException, BadRequestException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { callInternal } from '@sniff/service-kit';
+import { callEndpoint, OwnerPlans } from '@sniff/service-kit';
 import {
   DEFAULT_WIDGET_SETTINGS,
   planRefusal,
+  searchEndpoints,
   type WidgetSettings,
   type WidgetSettingsResponse,
   widgetSettingsSchema,
 } from '@sniff/contracts';
 import { STORES_CONFIG, StoresConfig } from '../config';
-import { OwnerPlans } from '../stores/owner-plans';
 import { StoreEntity } from '../stores/store.entity';
 import { WidgetSettingsEntity } from './widget-settings.entity';
 
@@ -71,14 +71,10 @@ export class WidgetSettingsService {
    */
   private async tellSearch(storeId: string): Promise<void> {
     try {
-      await callInternal(
-        'search',
-        this.config.SEARCH_URL,
-        `/internal/stores/${encodeURIComponent(storeId)}/widget-rules`,
-        {
-          method: 'DELETE',
-          timeoutMs: 2_000,
-        },
+      await callEndpoint(
+        searchEndpoints.forgetWidgetRules,
+        { path: { id: storeId } },
+        { urls: this.config, timeoutMs: 2_000 },
       );
     } catch (err) {
       this.logger.warn(`store ${storeId}: search not told of new widget settings (${(err as Error).message})`);

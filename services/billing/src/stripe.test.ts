@@ -178,6 +178,19 @@ describe('billing on Stripe (the local provider)', () => {
     expect(await rows(`SELECT 1 FROM billing.subscriptions WHERE owner_sub = $1`, [sub])).toEqual([]);
   });
 
+  it('gives the free trial to a first subscription only: an owner who subscribed before pays from the start', async () => {
+    const sub = owner();
+    const first = await subscribe(sub);
+    expect((await api.account(sub)).subscriptions[0]).toMatchObject({ status: 'trialing' });
+    await stripe.subscriptions.cancel(first);
+    await api.delivered();
+    await until(async () => (await api.plans(sub)).length === 0, `${sub}'s plan to end`);
+    const again = await subscribe(sub);
+    const second = await stripe.subscriptions.retrieve(again);
+    expect({ status: second.status, trial_end: second.trial_end }).toEqual({ status: 'active', trial_end: null });
+    expect(await api.plans(sub)).toEqual([expect.objectContaining({ plan: 'busniess_starter_monthly' })]);
+  });
+
   it('applies the Shopify Starter coupon at checkout', async () => {
     const res = await api.checkout(owner(), 'starter');
     const session = await stripe.checkout.sessions.retrieve(((await res.json()) as { sessionId: string }).sessionId);

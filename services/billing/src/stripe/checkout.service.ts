@@ -96,6 +96,9 @@ export class CheckoutService {
 
     const price = await this.priceOf(plan);
     const customer = stored ?? (await this.createCustomer(owner));
+    // The trial is for a first subscription, as the plans page says ("Start 3-day free trial", else "Subscribe").
+    const history = await this.subscriptions.historyOf(owner.sub);
+    const trial = history.every((s) => s.source !== 'stripe');
     const minute = Math.floor(Date.now() / 60_000);
     const session = await callStripe(this.logger, 'checkout.sessions.create', CHECKOUT_FAILED, () =>
       this.stripe.checkout.sessions.create(
@@ -104,15 +107,19 @@ export class CheckoutService {
           customer: customer.stripeCustomerId,
           client_reference_id: owner.sub,
           line_items: [{ price: price.id, quantity: 1 }],
-          subscription_data: { trial_period_days: TRIAL_DAYS, metadata: { owner_sub: owner.sub } },
+          subscription_data: {
+            ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
+            metadata: { owner_sub: owner.sub },
+          },
           ...(plan === 'starter' ? { discounts: [{ coupon: SHOPIFY_STARTER_COUPON }] } : {}),
           metadata: { owner_sub: owner.sub, plan },
           success_url: `${this.urls.publicUrl}/dashboard?success=true`,
           cancel_url: `${this.urls.publicUrl}/dashboard?canceled=true`,
           expires_at: (minute + CHECKOUT_OPEN_MINUTES) * 60,
         },
-        // The same owner asking for the same plan within a minute gets the same session back.
-        { idempotencyKey: `checkout-${hash(owner.sub)}-${plan}-${minute}` },
+        // The same owner asking for the same plan within a minute gets the same session back; once a
+        // subscription was added (bought, then canceled), the next checkout is another request.
+        { idempotencyKey: `checkout-${hash(owner.sub)}-${plan}-${history.length}-${minute}` },
       ),
     );
     if (!session.url) {

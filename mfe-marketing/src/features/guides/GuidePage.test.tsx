@@ -42,12 +42,12 @@ describe('GuidePage', () => {
     expect(within(step2).getByRole('button', { name: 'Copy Code' })).toBeTruthy();
   });
 
-  it('Shopify install tabs follow the tabs pattern, coming-soon tabs labelled', () => {
+  it('Shopify install tabs follow the tabs pattern, each labelled available or coming soon', () => {
     renderGuide('/shopify');
     const list = screen.getByRole('tablist', { name: 'Ways to connect Shopify' });
     const [csv, oauth, app] = within(list).getAllByRole('tab');
     expect(csv.getAttribute('aria-selected')).toBe('true');
-    expect(oauth.textContent).toBe('OAuth2 ConnectionComing soon');
+    expect(oauth.textContent).toBe('OAuth2 ConnectionAvailable');
     expect(app.textContent).toBe('Shopify AppComing soon');
     expect(screen.getByRole('tabpanel', { name: /CSV Upload/ }).textContent).toContain('image_url');
     expect(oauth.tabIndex).toBe(-1);
@@ -55,7 +55,7 @@ describe('GuidePage', () => {
     fireEvent.click(oauth);
     expect(oauth.getAttribute('aria-selected')).toBe('true');
     expect(csv.getAttribute('aria-selected')).toBe('false');
-    expect(screen.getByRole('tabpanel').textContent).toContain('in review');
+    expect(screen.getByRole('tabpanel').textContent).toContain('Connect with Shopify');
 
     fireEvent.keyDown(oauth, { key: 'ArrowRight' });
     expect(app.getAttribute('aria-selected')).toBe('true');

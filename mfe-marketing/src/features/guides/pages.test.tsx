@@ -184,11 +184,13 @@ describe('guide pages', () => {
     expect(text).toContain('data-type="blog"');
   });
 
-  it('the Shopify guide has the three install tabs, two of them coming soon', () => {
+  it('the Shopify guide has the three install tabs, the app listing alone coming soon', () => {
     const markup = render(page('/shopify'));
     expect(markup).toContain('role="tablist"');
     const tabs = [...markup.matchAll(/<button[^>]*role="tab"[^>]*>(.*?)<\/button>/g)].map((m) => textOf(m[1]).trim());
-    expect(tabs).toEqual(['CSV Upload Available', 'OAuth2 Connection Coming soon', 'Shopify App Coming soon']);
+    // Connect with Shopify works in the wizard: the page says so, not "coming soon" nor "does not work yet".
+    expect(tabs).toEqual(['CSV Upload Available', 'OAuth2 Connection Available', 'Shopify App Coming soon']);
+    expect(textOf(markup)).not.toContain('does not work yet');
     expect(textOf(markup)).toContain('name, description, price, category, image_url');
     // Shopify's export is accepted as it is, and the guide says what becomes of its variants and drafts.
     expect(textOf(markup)).toContain('Keep the file as Shopify made it');
@@ -199,19 +201,22 @@ describe('guide pages', () => {
     const text = textOf(render(page('/saas-websites')));
     for (const words of [
       'Add Website',
-      'Enable on My Self-Hosted Site',
+      // the wizard's own names: its tile, fields, site types and button
+      'SaaS / Self-hosted Business Website',
+      'Store Name',
       'Website URL',
-      'Site Type',
-      'Business, Blog, Portfolio or Ecommerce',
+      'SaaS/Business is the one to choose today; Blog is marked coming soon',
       'Page discovery',
       'Select pages',
-      'Connect Website',
-      'Search Bar Created!',
+      'Connect Custom Website',
+      'Search Bar Created! Install Widget Code',
       'Small, medium, large',
       'Square or rounded',
       'Cards or list',
     ])
       expect(text).toContain(words);
+    for (const missing of ['Enable on My Self-Hosted Site', 'Portfolio or Ecommerce', 'Connect Website'])
+      expect(text).not.toContain(missing);
   });
 
   it('only the troubleshooting guide is a TechArticle', () => {

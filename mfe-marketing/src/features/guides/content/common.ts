@@ -191,19 +191,19 @@ export const SQUARESPACE_BENEFITS: Benefit[] = [
 export const SAAS_CONNECT: InstallStep = {
   title: 'Connect your website',
   summary:
-    'Add your website in Sniff: choose Enable on My Self-Hosted Site, enter the Website URL and Site Type, select the pages Sniff found, and press Connect Website.',
+    'Add your website in Sniff: pick the SaaS / Self-hosted Business Website tile, enter the store name and Website URL, select the pages Sniff found, and press Connect Custom Website.',
   blocks: [
     {
       kind: 'list',
       ordered: true,
       items: [
         'Add Website: in the dashboard choose Create Search Widget (or Add Website on Manage Your Widgets).',
-        'Enable on My Self-Hosted Site: pick the SaaS / Self-hosted Business Website tile. It works for any site where you can edit the HTML: a SaaS marketing site, docs, a Webflow or WordPress site, or a hand-written one.',
-        'Website URL: enter your home page address, for example https://www.example.com, and a store name you will recognise.',
-        'Site Type: choose what the site is: Business, Blog, Portfolio or Ecommerce. Business (SaaS) sites are indexed today; the other types are marked coming soon in the wizard.',
+        'Select Platform: pick the SaaS / Self-hosted Business Website tile. It works for any site where you can edit the HTML: a SaaS marketing site, docs, a Webflow or WordPress site, or a hand-written one.',
+        'Store Info: enter a Store Name you will recognise and your home page as the Website URL, for example https://www.example.com (a nickname is optional).',
+        'Site Type: SaaS/Business is the one to choose today; Blog is marked coming soon.',
         'Page discovery: Sniff reads your sitemap, or follows the links on your home page when there is none, and lists the pages it found.',
         'Select pages: your main URL is always included. The free plan indexes the main URL plus one more page (Select Main + 1); SaaS Starter indexes up to 20 (Select All).',
-        'Connect Website: Sniff indexes the titles, descriptions, headings and text of the selected pages and shows "Search Bar Created!".',
+        'Connect Custom Website: Sniff indexes the titles, descriptions, headings and text of the selected pages and shows "Search Bar Created! Install Widget Code".',
       ],
     },
     {

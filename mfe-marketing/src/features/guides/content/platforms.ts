@@ -154,11 +154,10 @@ export const PLATFORM_GUIDES: GuideContent[] = [
               {
                 id: 'oauth',
                 label: 'OAuth2 Connection',
-                comingSoon: true,
                 blocks: [
                   {
                     kind: 'p',
-                    text: 'Connect with Shopify signs you in to your store and lets Sniff read your products directly (read_products only), so the catalogue stays in sync without uploads. Our Shopify app is in review; until it is approved this option does not work yet. Use CSV Upload in the meantime.',
+                    text: "Connect with Shopify, in the wizard's Connect Store step, signs you in to your store and lets Sniff read your products directly (read_products only), so the catalogue stays in sync every 24 hours, or at once with Sync now, without uploads. Shopify asks you to approve the access in a window of its own; Sniff never sees your password.",
                   },
                 ],
               },
@@ -240,9 +239,9 @@ export const PLATFORM_GUIDES: GuideContent[] = [
     ],
     faq: [
       {
-        question: 'Why a CSV upload instead of a Shopify app?',
+        question: 'CSV upload or Connect with Shopify?',
         answer:
-          'The Shopify app (OAuth2 Connection) is in review with Shopify. CSV Upload gives you the same search today; when the app is approved you can switch and stop uploading.',
+          'Either gives the same search. Connect with Shopify (OAuth2 Connection) reads your products from Shopify and keeps them in sync every 24 hours; CSV Upload indexes the file you export, until you upload a new one. A listing in the Shopify App Store is still to come.',
       },
       {
         question: 'Which columns must the CSV have?',

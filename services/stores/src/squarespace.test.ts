@@ -235,6 +235,25 @@ describe('Squarespace stores', () => {
     expect(await list('other')).toEqual([]);
   });
 
+  it('a blog on "Product Search Only" indexes its products and none of its posts', async () => {
+    const res = await post('/square/create-blog-portfolio', 'limits', {
+      store_name: 'Journal shop',
+      store_url: site('sniff-demo-journal'),
+      platform: 'squarespace',
+      store_type: 'blog',
+      search_type: 'products',
+      developer_api_key: BLOG_KEY,
+    });
+    expect(res.status).toBe(200);
+    const { store_id } = await res.json();
+    expect((await settled('limits', store_id)).status).toBe('done');
+    const docs = lastPut(store_id)!.documents;
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.filter((d) => !d.id.startsWith('sqsp-'))).toEqual([]);
+    expect(docs.filter((d) => d.url.includes('/blog/'))).toEqual([]);
+    await post('/managestores/delete-store', 'limits', { store_id, platform: 'squarespace' });
+  });
+
   it('indexes a blog through its sitemap with its products (full), and reads only changed posts again', async () => {
     const res = await post('/square/create-blog-portfolio', 'blog', {
       store_name: 'Journal',

@@ -25,11 +25,13 @@ export class SquarespaceService {
   async create(ownerSub: string, body: SquarespaceCreate): Promise<CreateStoreResponse> {
     await this.stores.assertCanCreate(ownerSub, 'squarespace');
     const blog = body.store_type === 'blog';
+    // Only "Content Search + Products Search" reads the blog's posts (through its sitemap); every kind reads products.
+    const posts = blog && body.search_type === 'full';
     // Only an address the crawler could fetch: never a private or metadata one.
     if (body.sitemap_url) await this.vet(body.sitemap_url, 'sitemap_url');
-    const site = await this.tryKey(body.developer_api_key, blog && body.search_type === 'products');
+    const site = await this.tryKey(body.developer_api_key);
     // Squarespace serves a site's sitemap at the root of its canonical URL.
-    const sitemapUrl = blog ? (body.sitemap_url ?? sitemapOf(site.url ?? body.store_url)) : undefined;
+    const sitemapUrl = posts ? (body.sitemap_url ?? sitemapOf(site.url ?? body.store_url)) : undefined;
     if (sitemapUrl && !body.sitemap_url) await this.vet(sitemapUrl, 'store_url');
     const store = await this.stores.create(ownerSub, {
       platform: 'squarespace',
@@ -56,10 +58,11 @@ export class SquarespaceService {
   }
 
   /** The key's website, and for stores that read products, a first products page (the Products scope). */
-  private async tryKey(key: string, postsOnly: boolean): Promise<SquarespaceSite> {
+  /** The key opens the site and its products (every kind of store reads them). */
+  private async tryKey(key: string): Promise<SquarespaceSite> {
     try {
       const site = await this.api.website(key);
-      if (!postsOnly) for await (const _page of this.api.products(key)) break;
+      for await (const _page of this.api.products(key)) break;
       return site;
     } catch (err) {
       if (err instanceof SquarespaceKeyRejected) {

@@ -11,9 +11,9 @@ const MAX_POSTS = 2_000;
 const MAX_DESCRIPTION = 1_000;
 
 /**
- * A Squarespace site: an ecommerce store's products through the Commerce API; a blog's posts through its
- * sitemap (the owner's sitemap URL, else the site's /sitemap.xml), plus the products for "Content Search
- * + Products Search". A post whose <lastmod> did not change since the last sync is not fetched again,
+ * A Squarespace site: its products through the Commerce API (an ecommerce store, and a blog's "Product Search
+ * Only"); for "Content Search + Products Search" also the blog's posts through its sitemap (the owner's sitemap
+ * URL, else the site's /sitemap.xml). A post whose <lastmod> did not change since the last sync is not fetched again,
  * and the others are fetched conditionally (ETag, Last-Modified).
  */
 export class SquarespaceSource implements Source {
@@ -26,17 +26,17 @@ export class SquarespaceSource implements Source {
     const { storeType, searchType, sitemapUrl, siteUrl } = ctx.store.sourceConfig;
     const products = new Set<string>();
     let seen = 0;
-    if (storeType !== 'blog' || searchType === 'full') {
-      for await (const page of this.api.products(key)) {
-        for (const product of page) {
-          const event = productEvent(product, siteUrl ?? ctx.store.url);
-          if (event.kind === 'item') products.add(urlKey(event.item.document.url));
-          seen++;
-          yield event;
-        }
+    // Products always (a blog's "Product Search Only" is its shop's products); posts too for "Content Search +
+    // Products Search".
+    for await (const page of this.api.products(key)) {
+      for (const product of page) {
+        const event = productEvent(product, siteUrl ?? ctx.store.url);
+        if (event.kind === 'item') products.add(urlKey(event.item.document.url));
+        seen++;
+        yield event;
       }
     }
-    if (storeType !== 'blog') return;
+    if (storeType !== 'blog' || searchType !== 'full') return;
     if (!sitemapUrl)
       throw new PermanentSourceError('This blog has no sitemap to read. Delete it and connect it again.');
     const sitemap = sitemapUrl;

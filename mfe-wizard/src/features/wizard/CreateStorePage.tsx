@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, useGoTo, usePlans } from '@sniff/shell-sdk';
+import { useLazyListStoresQuery } from '@sniff/shell-sdk/shared-data';
 import {
   entitlementsFor,
   PLATFORMS,
@@ -8,12 +9,7 @@ import {
   type CreateStoreResponse,
   type Platform,
 } from '@sniff/contracts';
-import {
-  useCheckShopifyStoreMutation,
-  useCrawlMapMutation,
-  useCreateWebsiteMutation,
-  useLazyListStoresQuery,
-} from '../../shared/api';
+import { useCheckShopifyStoreMutation, useCrawlMapMutation, useCreateWebsiteMutation } from '../../shared/api';
 import { isNetworkError } from '../../shared/api-error';
 import type { WizardPlatform } from './platforms';
 import { otherPages } from './pages';

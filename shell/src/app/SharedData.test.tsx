@@ -7,6 +7,7 @@ import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createSniffStore, registerPlatform } from '@sniff/shell-sdk';
 import { installFakeApi, PAID, stubPlatform } from '@sniff/shell-sdk/testing';
 import analytics from '../../../mfe-analytics/src/remote';
+import billing from '../../../mfe-billing/src/remote';
 import stores from '../../../mfe-stores/src/remote';
 import wizard from '../../../mfe-wizard/src/remote';
 import { wizardApi } from '../../../mfe-wizard/src/shared/api';
@@ -32,8 +33,19 @@ const USAGE = {
 
 const StoresPage = stores.pages.stores!;
 const AnalyticsPage = analytics.pages.analytics!;
+const PlansPage = billing.pages.subscribe!;
+const trial = {
+  plan: 'busniess_starter_monthly',
+  platform: 'custom',
+  status: 'trialing',
+  trialEnd: '2026-11-26T10:00:00.000Z',
+  currentPeriodEnd: '2026-11-26T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  paymentFailed: false,
+  source: 'stripe',
+};
 
-/** The dashboard at /dashboard: the overview, Stores and Analytics a link away, a list of two stores at most. */
+/** The dashboard at /dashboard: the overview, Stores, Analytics and the plans a link away, a list of two stores at most. */
 function showDashboard() {
   let stored = [bakery];
   const calls = installFakeApi({
@@ -46,12 +58,12 @@ function showDashboard() {
       stored = stored.filter((s) => s.id !== body.store_id);
       return { body: { deleted: true, store_id: body.store_id } };
     },
-    'billing/billing/account': () => ({ body: { subscriptions: [], invoices: [] } }),
+    'billing/billing/account': () => ({ body: { subscriptions: [trial], invoices: [] } }),
     'search/usage': () => ({ body: USAGE }),
   });
   const { store, inject } = createSniffStore();
   dashboardApis.forEach(inject);
-  for (const remote of [wizard, stores, analytics]) [...remote.apis, ...remote.slices].forEach(inject);
+  for (const remote of [wizard, stores, analytics, billing]) [...remote.apis, ...remote.slices].forEach(inject);
   registerPlatform(stubPlatform(PAID, { inject }));
   render(
     <Provider store={store}>
@@ -60,17 +72,20 @@ function showDashboard() {
           <Link to="/dashboard">Go to overview</Link>
           <Link to="/dashboard/stores">Go to stores</Link>
           <Link to="/dashboard/analytics">Go to analytics</Link>
+          <Link to="/dashboard/subscribe">Go to plans</Link>
         </nav>
         <Routes>
           <Route path="/dashboard" element={<OverviewPage />} />
           <Route path="/dashboard/stores/*" element={<StoresPage />} />
           <Route path="/dashboard/analytics/*" element={<AnalyticsPage />} />
+          <Route path="/dashboard/subscribe/*" element={<PlansPage />} />
         </Routes>
       </MemoryRouter>
     </Provider>,
   );
-  const listed = () => calls.filter((c) => c.path === 'stores/managestores/list-stores').length;
-  return { store, listed };
+  const count = (path: string) => calls.filter((c) => c.path === path).length;
+  const listed = () => count('stores/managestores/list-stores');
+  return { store, listed, count };
 }
 
 const go = (where: string) => fireEvent.click(screen.getByRole('link', { name: `Go to ${where}` }));
@@ -143,5 +158,22 @@ describe("the owner's stores: one list for the shell and every remote", () => {
     expect(within(widgets()).queryByRole('link', { name: 'Corner Cafe' })).toBeNull();
     // Neither page asked for the list again: the delete had it fetched once for everyone.
     expect(listed()).toBe(afterDelete);
+  });
+});
+
+describe("the owner's plan and usage: one copy for the shell and billing", () => {
+  it('the plans page shows the subscription and the usage the overview loaded, without asking again', async () => {
+    const { count } = showDashboard();
+    const usage = screen.getByRole('region', { name: 'Searches this month' });
+    expect(await within(usage).findByText('0 of 500 searches this month')).toBeTruthy();
+    expect(await screen.findByText(/Free trial until Nov 26, 2026/)).toBeTruthy();
+
+    go('plans');
+    const yours = screen.getByRole('region', { name: 'Your plan' });
+    expect(within(yours).getByText('SaaS Starter (monthly)')).toBeTruthy();
+    expect(within(yours).getByText('Free trial until Nov 26, 2026')).toBeTruthy();
+    expect(within(yours).getByText('0 of 500 searches this month')).toBeTruthy();
+    expect(count('billing/billing/account')).toBe(1);
+    expect(count('search/usage')).toBe(1);
   });
 });

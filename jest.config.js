@@ -30,6 +30,7 @@ module.exports = {
     '^@sniff/service-kit/testing$': '<rootDir>/services/kit/src/testing/index.ts',
     '^@sniff/shell-sdk$': '<rootDir>/shell/sdk/src/index.ts',
     '^@sniff/shell-sdk/declaration$': '<rootDir>/shell/sdk/src/declaration.ts',
+    '^@sniff/shell-sdk/shared-data$': '<rootDir>/shell/sdk/src/shared-data.ts',
     '^@sniff/shell-sdk/testing$': '<rootDir>/shell/sdk/testing/harness.tsx',
     '^@sniff/ui$': '<rootDir>/shell/ui/src/index.tsx',
     '^@sniff/ui/widget-studio$': '<rootDir>/shell/ui/src/widget-studio/index.ts',

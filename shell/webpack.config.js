@@ -4,10 +4,10 @@ const { SINGLETONS } = require('./sdk/federation/shared.js');
 const { createWebpackConfig } = require('./sdk/federation/webpack.js');
 
 // The shell provides the shared libraries from its entry chunk: every page needs them at once, and
-// one file starts the app without a round of share negotiation and a request per library. zod and
-// RTK Query's React hooks are the exceptions: only the dashboard uses them, so they stay chunks of
-// their own, off the public pages.
-const LAZY = ['zod', '@reduxjs/toolkit/query/react'];
+// one file starts the app without a round of share negotiation and a request per library. zod,
+// RTK Query's React hooks and the shared data's API (which needs both) are the exceptions: only the
+// dashboard uses them, so they stay chunks of their own, off the public pages.
+const LAZY = ['zod', '@reduxjs/toolkit/query/react', '@sniff/shell-sdk/shared-data'];
 const base = createWebpackConfig({
   dir: __dirname,
   name: 'shell',

@@ -1,4 +1,5 @@
 import { defineRemote } from '@sniff/shell-sdk';
+import { sharedDataApi } from '@sniff/shell-sdk/shared-data';
 import { lazyWithSpinner } from '@sniff/ui';
 import declaration from './declaration';
 import { billingApi } from './shared/api';
@@ -14,5 +15,5 @@ const AccountPage = lazyWithSpinner(
 export default defineRemote({
   declaration,
   pages: { subscribe: PlansPage, account: AccountPage },
-  apis: [billingApi],
+  apis: [sharedDataApi, billingApi],
 });

@@ -1,4 +1,5 @@
 import { defineRemote } from '@sniff/shell-sdk';
+import { sharedDataApi } from '@sniff/shell-sdk/shared-data';
 import declaration from './declaration';
 import { storesApi } from './shared/api';
 import { StoresPage } from './features/stores/StoresPage';
@@ -9,5 +10,5 @@ import './styles.css';
 export default defineRemote({
   declaration,
   pages: { stores: StoresPage, 'installation-guide': InstallationGuidePage },
-  apis: [storesApi],
+  apis: [sharedDataApi, storesApi],
 });

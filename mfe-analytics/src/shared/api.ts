@@ -3,11 +3,9 @@ import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
   apiRequest,
   analyticsEndpoints,
-  storesEndpoints,
   type ClicksResponse,
   type CountRow,
   type DailyRow,
-  type Store,
   type TimeseriesRow,
   type ZeroResultAlert,
 } from '@sniff/contracts';
@@ -22,10 +20,6 @@ export const analyticsApi = createApi({
   baseQuery: sniffBaseQuery,
   tagTypes: ['ZeroResultAlerts'],
   endpoints: (build) => ({
-    customStores: build.query<Store[], void>({
-      query: () => apiRequest(storesEndpoints.listStores, { body: {} }),
-      transformResponse: (raw) => storesEndpoints.listStores.response.parse(raw).filter((s) => s.platform === 'custom'),
-    }),
     timeseries: build.query<TimeseriesRow[], Args>({
       query: (a) => apiRequest(analyticsEndpoints.timeseries, { body: body(a) }),
       transformResponse: (raw) => analyticsEndpoints.timeseries.response.parse(raw).rows,
@@ -64,7 +58,6 @@ export const analyticsApi = createApi({
 });
 
 export const {
-  useCustomStoresQuery,
   useTimeseriesQuery,
   useZeroesQuery,
   useTop10Query,

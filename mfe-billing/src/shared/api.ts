@@ -3,27 +3,19 @@ import { sniffBaseQuery } from '@sniff/shell-sdk';
 import {
   apiRequest,
   billingEndpoints,
-  searchEndpoints,
   type AccountDeletionStatus,
   type AccountExport,
-  type BillingAccountResponse,
   type PlanId,
-  type UsageResponse,
 } from '@sniff/contracts';
 
-/** The plans page's calls (through the gateway: /api/billing/..., /api/search/...). */
+/**
+ * The plans and account pages' calls (through the gateway: /api/billing/...). The owner's subscriptions,
+ * invoices and usage are the shared data's (`@sniff/shell-sdk/shared-data`), one cache with the overview.
+ */
 export const billingApi = createApi({
   reducerPath: 'mfeBillingApi',
   baseQuery: sniffBaseQuery,
   endpoints: (build) => ({
-    account: build.query<BillingAccountResponse, void>({
-      query: () => apiRequest(billingEndpoints.billingAccount, { body: {} }),
-      transformResponse: (raw) => billingEndpoints.billingAccount.response.parse(raw),
-    }),
-    usage: build.query<UsageResponse, void>({
-      query: () => apiRequest(searchEndpoints.usage, { body: {} }),
-      transformResponse: (raw) => searchEndpoints.usage.response.parse(raw),
-    }),
     // Answers are checked where they are used: a session without an id is the checkout failing.
     checkoutSession: build.mutation<unknown, PlanId>({
       query: (plan) => apiRequest(billingEndpoints.checkoutSession, { body: { plan } }),
@@ -60,8 +52,6 @@ export const billingApi = createApi({
 });
 
 export const {
-  useAccountQuery,
-  useUsageQuery,
   useCheckoutSessionMutation,
   useCancelCheckoutMutation,
   usePortalSessionMutation,

@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
+import { sharedDataApi } from '@sniff/shell-sdk/shared-data';
 import {
   analyticsEndpoints,
   apiRequest,
@@ -7,7 +8,6 @@ import {
   type Platform,
   type PinnedPage,
   type SearchSettings,
-  type Store,
   type StoreSuggestion,
   type SyncStoreResponse,
   type WidgetSettings,
@@ -15,33 +15,29 @@ import {
   type ZeroResultAlert,
 } from '@sniff/contracts';
 
+/** The owner's store list is the shared data's (one cache with the overview, analytics and the wizard). */
+const { updateQueryData: updateStores, invalidateTags } = sharedDataApi.util;
+
 export const storesApi = createApi({
   reducerPath: 'mfeStoresApi',
   baseQuery: sniffBaseQuery,
-  tagTypes: ['Stores', 'ZeroResultAlerts'],
+  tagTypes: ['ZeroResultAlerts'],
   endpoints: (build) => ({
-    listStores: build.query<Store[], void>({
-      query: () => ({
-        ...apiRequest(storesEndpoints.listStores, { body: {} }),
-        headers: { accept: 'application/json' },
-      }),
-      transformResponse: (raw) => storesEndpoints.listStores.response.parse(raw),
-      providesTags: ['Stores'],
-    }),
+    /**
+     * Removes the row from the shared list at once, then has the list fetched again to confirm it:
+     * the overview and analytics lose the store too.
+     */
     deleteStore: build.mutation<{ store_id: string }, { store_id: string; platform: Platform }>({
       query: (body) => apiRequest(storesEndpoints.deleteStore, { body }),
       transformResponse: (raw) => storesEndpoints.deleteStore.response.parse(raw),
-      invalidatesTags: (_result, error) => (error ? [] : ['Stores']),
-      // Remove the row at once; the invalidated list is then fetched again to confirm it.
       async onQueryStarted({ store_id }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
         } catch {
           return; // the page shows the failure
         }
-        dispatch(
-          storesApi.util.updateQueryData('listStores', undefined, (stores) => stores.filter((s) => s.id !== store_id)),
-        );
+        dispatch(updateStores('listStores', undefined, (stores) => stores.filter((s) => s.id !== store_id)));
+        dispatch(invalidateTags(['Stores']));
       },
     }),
     /**
@@ -52,20 +48,22 @@ export const storesApi = createApi({
     syncStore: build.mutation<SyncStoreResponse, { store_id: string }>({
       query: (body) => apiRequest(storesEndpoints.syncStore, { body }),
       transformResponse: (raw) => storesEndpoints.syncStore.response.parse(raw),
-      invalidatesTags: (_result, error) => (!error || error.status === 429 ? ['Stores'] : []),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         let answer: SyncStoreResponse;
         try {
           answer = (await queryFulfilled).data;
-        } catch {
-          return; // the panel shows the failure
+        } catch (e) {
+          // the panel shows the failure
+          if ((e as { error?: { status?: unknown } }).error?.status === 429) dispatch(invalidateTags(['Stores']));
+          return;
         }
         dispatch(
-          storesApi.util.updateQueryData('listStores', undefined, (stores) => {
+          updateStores('listStores', undefined, (stores) => {
             const store = stores.find((s) => s.id === answer.store_id);
             if (store) Object.assign(store, { status: answer.status, sync_available_at: answer.sync_available_at });
           }),
         );
+        dispatch(invalidateTags(['Stores']));
       },
     }),
     /** A store's synonyms and stop words (empty lists until the owner saves some). */
@@ -141,7 +139,6 @@ export const storesApi = createApi({
 });
 
 export const {
-  useListStoresQuery,
   useDeleteStoreMutation,
   useSyncStoreMutation,
   useGetSearchSettingsQuery,

@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { sniffBaseQuery } from '@sniff/shell-sdk';
+import { invalidatesShared } from '@sniff/shell-sdk/shared-data';
 import {
   apiRequest,
   storesEndpoints,
@@ -10,7 +11,6 @@ import {
   type ShopifyConnectResponse,
   type ShopifyCsvResponse,
   type SquarespaceCreateRequest,
-  type Store,
   type WidgetSettings,
   type WidgetSettingsResponse,
 } from '@sniff/contracts';
@@ -22,15 +22,17 @@ export interface ShopifyConnectRequest {
   client_origin: string;
 }
 
-/** The wizard's calls to the stores service (through the gateway's /api/stores/...). */
+/** A created store joins the dashboard's one store list (the overview, Stores and analytics show it at once). */
+const createsStore = invalidatesShared('Stores');
+
+/**
+ * The wizard's calls to the stores service (through the gateway's /api/stores/...). The owner's store
+ * list is the shared data's (`useLazyListStoresQuery` from `@sniff/shell-sdk/shared-data`).
+ */
 export const wizardApi = createApi({
   reducerPath: 'mfeWizardApi',
   baseQuery: sniffBaseQuery,
   endpoints: (build) => ({
-    listStores: build.query<Store[], void>({
-      query: () => apiRequest(storesEndpoints.listStores, { body: {} }),
-      transformResponse: (raw) => storesEndpoints.listStores.response.parse(raw),
-    }),
     crawlMap: build.mutation<CrawlMapResponse, { url: string }>({
       query: (body) => apiRequest(storesEndpoints.crawlMap, { body }),
       transformResponse: (raw) => storesEndpoints.crawlMap.response.parse(raw),
@@ -38,6 +40,7 @@ export const wizardApi = createApi({
     createWebsite: build.mutation<CreateStoreResponse, Omit<CreateWebsiteRequest, 'email'>>({
       query: (body) => apiRequest(storesEndpoints.createWebsite, { body }),
       transformResponse: (raw) => storesEndpoints.createWebsite.response.parse(raw),
+      onQueryStarted: createsStore,
     }),
     /** Squarespace with a Developer API Key: create-store for ecommerce, create-blog-portfolio for blogs. */
     createSquarespace: build.mutation<CreateStoreResponse, Omit<SquarespaceCreateRequest, 'email'>>({
@@ -51,6 +54,7 @@ export const wizardApi = createApi({
         const created = storesEndpoints.createSquarespaceStore.response.parse(raw);
         return { ...created, type: created.type ?? arg.store_type };
       },
+      onQueryStarted: createsStore,
     }),
     checkShopifyStore: build.mutation<ShopifyCheckStoreResponse, { store_url: string }>({
       query: (body) => apiRequest(storesEndpoints.checkShopifyStore, { body }),
@@ -63,6 +67,7 @@ export const wizardApi = createApi({
     uploadCatalogue: build.mutation<ShopifyCsvResponse, FormData>({
       query: (form) => apiRequest(storesEndpoints.createShopifyStoreFromCsv, { body: form }),
       transformResponse: (raw) => storesEndpoints.createShopifyStoreFromCsv.response.parse(raw),
+      onQueryStarted: createsStore,
     }),
     connectShopify: build.mutation<ShopifyConnectResponse, ShopifyConnectRequest>({
       query: (body) => apiRequest(storesEndpoints.connectShopify, { body }),
@@ -78,7 +83,6 @@ export const wizardApi = createApi({
 });
 
 export const {
-  useLazyListStoresQuery,
   useCrawlMapMutation,
   useCreateWebsiteMutation,
   useCreateSquarespaceMutation,

@@ -16,6 +16,9 @@ const SINGLETONS = [
   '@reduxjs/toolkit/query',
   '@reduxjs/toolkit/query/react',
   '@sniff/shell-sdk',
+  // The owner's stores, plans and usage: one RTK Query API and so one cache for the shell and every
+  // remote (a store created in the wizard shows on the overview and in analytics without a reload).
+  '@sniff/shell-sdk/shared-data',
   // The shared primitives (Button, Dialog, Tabs, toasts): the shell has them already, so a remote page
   // no longer loads its own copy (about 3 kB compressed).
   '@sniff/ui',

@@ -75,6 +75,8 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
       // The contracts from their TypeScript source (their dist is CommonJS, for Node), so webpack can
       // tree-shake them: a remote page carries the schemas it uses, not all of them (see the rule below).
       '@sniff/contracts$': path.join(__dirname, '../../../services/contracts/src/index.ts'),
+      // The shared data's API (a federation singleton of its own) from its source, like the contracts.
+      '@sniff/shell-sdk/shared-data$': path.join(__dirname, '../src/shared-data.ts'),
       ...(host ? {} : { 'sniff-remote-standalone$': standalone }),
     };
     // A production remote leaves the federation runtime to the shell (see runtime-for-remotes.js).

@@ -16,7 +16,10 @@ export interface RemoteDefinition {
   declaration: RemoteDeclaration;
   /** One component per declared route path ("public" too when the remote renders the public site). */
   pages: Record<string, ComponentType>;
-  /** RTK Query APIs (reducer and middleware) the remote's pages use. */
+  /**
+   * RTK Query APIs (reducer and middleware) the remote's pages use; the shared data's too
+   * (`@sniff/shell-sdk/shared-data`), which the shell's store has already (it takes a reducer path once).
+   */
   apis: Injectable[];
   /** Redux slices (`createSlice`: reducerPath and reducer) the remote's pages use. */
   slices: Injectable[];

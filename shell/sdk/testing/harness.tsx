@@ -1,6 +1,7 @@
 /**
- * Test harness: (shared by every remote) a stub platform, a store holding this remote's API, a memory router (the shell
- * owns the real one) and a fake `fetch` that serves /api calls from handlers the test defines.
+ * Test harness: (shared by every remote) a stub platform, a store holding this remote's API and the shared data's
+ * (as the shell's does), a memory router (the shell owns the real one) and a fake `fetch` that serves /api calls from
+ * handlers the test defines.
  * jsdom has no fetch API, so minimal Headers/Request/Response stand-ins are installed too.
  */
 import type { ReactElement } from 'react';
@@ -9,6 +10,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { registerPlatform, type Injectable, type Platform } from '../src';
+import { sharedDataApi } from '../src/shared-data';
 import type { PlanEntry } from '@sniff/contracts';
 
 /** statusText: the answer's reason phrase ("Service Unavailable"); none unless given, as over HTTP/2. */
@@ -160,7 +162,7 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** Renders a page as the shell would: platform registered, APIs in the store, inside a router. */
+/** Renders a page as the shell would: platform registered, APIs (the shared data's too) in the store, inside a router. */
 export function renderPage(
   ui: ReactElement,
   {
@@ -173,7 +175,9 @@ export function renderPage(
   registerPlatform(stubPlatform(plans, platform));
   const reducer: Record<string, Reducer> = { _: (s: unknown = null) => s };
   const middleware: Middleware[] = [];
-  for (const api of apis) {
+  for (const api of [sharedDataApi, ...apis]) {
+    // Once each, as the shell's store takes them (a remote lists the shared data's API too).
+    if (reducer[api.reducerPath]) continue;
     reducer[api.reducerPath] = api.reducer;
     if (api.middleware) middleware.push(api.middleware);
   }

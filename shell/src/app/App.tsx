@@ -40,12 +40,13 @@ function LoadAsPage() {
  * public page in the same tree (mfe-marketing/src/prerender/render.tsx), so hydration matches.
  */
 export function App({ config, store, inject, loadRemote }: AppProps) {
-  // The shell's own API joins the store as the dashboard's code arrives, before its first query.
+  // The shared data's API and the shell's own join the store as the dashboard's code arrives, before
+  // its first query (and before any remote's page, which reads the shared data).
   const Dashboard = useMemo(
     () =>
       lazy(() =>
-        loadDashboard().then(({ DashboardApp, shellApi }) => {
-          inject(shellApi);
+        loadDashboard().then(({ DashboardApp, dashboardApis }) => {
+          dashboardApis.forEach(inject);
           return { default: DashboardApp };
         }),
       ),

@@ -1,6 +1,6 @@
 // The signed-in part of the shell, its own chunk: Auth0 (with the silent session check on load),
-// the payment provider (Stripe.js, on the pages that take payments), the platform bridge, the owner's plans (shellApi) and the
-// dashboard. Public pages never load it.
+// the payment provider (Stripe.js, on the pages that take payments), the platform bridge, the owner's plans (the shared
+// data's API) and the dashboard. Public pages never load it.
 // First: zod is configured before any schema parses.
 import '../shared/zod-without-eval';
 import { Auth0Provider, type AppState } from '@auth0/auth0-react';
@@ -14,7 +14,7 @@ import { PaymentsRoot } from '../payments/PaymentsRoot';
 import type { RuntimeConfig } from '../shared/config';
 import { DashboardRoutes } from './DashboardRoutes';
 
-export { shellApi } from '../auth/shellApi';
+export { dashboardApis } from '../auth/shellApi';
 
 /** Payments for the dashboard: Stripe.js is loaded (once) when the page shown takes payments, as its declaration says. */
 function Payments({ config, children }: Omit<Parameters<typeof PaymentsRoot>[0], 'needed'>) {

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
 import { installFakeApi, PRODUCT_DESTINATIONS } from '@sniff/shell-sdk/testing';
-import { shellApi } from '../auth/shellApi';
+import { dashboardApis } from '../auth/shellApi';
 import { NavigationProvider } from '../navigation/NavigationProvider';
 import { definitionOf, fakeLoader, PRODUCT_DECLARATIONS, productResults } from '../navigation/testing';
 import { RemoteLoaderContext } from '../remotes/RemotePage';
@@ -21,7 +21,7 @@ function Where() {
 
 function renderAt(path: string, load: RemoteLoader) {
   const { store, inject } = createSniffStore();
-  inject(shellApi);
+  dashboardApis.forEach(inject);
   installFakeApi({
     'billing/info/user': () => ({ body: { plans: [{ plan: 'free', platform: 'custom' }] } }),
     'stores/managestores/list-stores': () => ({ body: [] }),

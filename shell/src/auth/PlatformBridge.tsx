@@ -1,10 +1,10 @@
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useAuth0 } from '@auth0/auth0-react';
 import { errorMessage, registerPlatform, type Injectable, type Payments, type Theme } from '@sniff/shell-sdk';
+import { useUserInfoQuery } from '@sniff/shell-sdk/shared-data';
 import { useNavigation } from '../navigation/NavigationProvider';
 import { chooseTheme, initialTheme } from '../theme/theme';
 import { redirectOptions } from './auth0-options';
-import { useUserInfoQuery } from './shellApi';
 import { useStableNavigate } from '../shared/use-stable-navigate';
 
 interface Props {

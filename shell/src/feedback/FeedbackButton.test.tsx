@@ -3,12 +3,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform } from '@sniff/shell-sdk';
 import { installFakeApi, type Reply } from '@sniff/shell-sdk/testing';
-import { shellApi } from '../auth/shellApi';
+import { dashboardApis } from '../auth/shellApi';
 import { CLOSE_AFTER_SENT_MS, FAILED_TEXT, FeedbackButton, feedbackMailto, SENT_TEXT } from './FeedbackButton';
 
 function show(reply: () => Reply | Promise<Reply>) {
   const { store, inject } = createSniffStore();
-  inject(shellApi);
+  dashboardApis.forEach(inject);
   const calls = installFakeApi({ 'feedback/feedback/send': reply });
   act(() => registerPlatform(createStubPlatform(inject, '')));
   render(

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { createSniffStore, createStubPlatform, registerPlatform, type Platform } from '@sniff/shell-sdk';
 import { installFakeApi, PRODUCT_DESTINATIONS, type Reply } from '@sniff/shell-sdk/testing';
-import { shellApi } from '../auth/shellApi';
+import { dashboardApis } from '../auth/shellApi';
 import { WithProductNavigation } from '../navigation/testing';
 import { OverviewPage } from '../overview/OverviewPage';
 import { chooseTheme } from '../theme/theme';
@@ -17,7 +17,7 @@ function Where() {
 
 function renderAt(path: string, overrides: Partial<Platform> = {}, planLookup?: () => Reply) {
   const { store, inject } = createSniffStore();
-  inject(shellApi);
+  dashboardApis.forEach(inject);
   installFakeApi({
     'billing/info/user': planLookup ?? (() => ({ body: { plans: [{ plan: 'free', platform: 'custom' }] } })),
     'stores/managestores/list-stores': () => ({ body: [] }),

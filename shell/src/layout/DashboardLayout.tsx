@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '@sniff/shell-sdk';
+import { useUserInfoQuery } from '@sniff/shell-sdk/shared-data';
 import { Alert, Button, Dialog } from '@sniff/ui';
 import { FeedbackButton } from '../feedback/FeedbackButton';
-import { useUserInfoQuery } from '../auth/shellApi';
 import { useNavigation } from '../navigation/NavigationProvider';
 import { pageFor } from '../navigation/navigation';
 import { Icon } from './icons';

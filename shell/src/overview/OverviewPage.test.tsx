@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { createSniffStore, createStubPlatform, registerPlatform, usePlans } from '@sniff/shell-sdk';
 import { installFakeApi, type Handler } from '@sniff/shell-sdk/testing';
 import { PlatformBridge } from '../auth/PlatformBridge';
-import { shellApi } from '../auth/shellApi';
+import { dashboardApis } from '../auth/shellApi';
 import { WithProductNavigation } from '../navigation/testing';
 import { OverviewPage } from './OverviewPage';
 import { PLAN_POLL_MS } from './useAwaitPaidPlan';
@@ -51,7 +51,7 @@ function PlansProbe() {
 function showOverview(path: string, handlers: Record<string, Handler>) {
   const calls = installFakeApi(handlers);
   const { store, inject } = createSniffStore();
-  inject(shellApi);
+  dashboardApis.forEach(inject);
   // As at start-up (bootstrap), a platform exists before the bridge replaces it.
   registerPlatform({ ...createStubPlatform(inject, ''), plans: null });
   render(

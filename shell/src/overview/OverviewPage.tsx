@@ -12,7 +12,8 @@ import {
   subscriptionStatusText,
   UsageMeter,
 } from '@sniff/ui';
-import { useBillingAccountQuery, useCancelCheckoutMutation, useStoresQuery, useUsageQuery } from '../auth/shellApi';
+import { useBillingAccountQuery, useListStoresQuery, useUsageQuery } from '@sniff/shell-sdk/shared-data';
+import { useCancelCheckoutMutation } from '../auth/shellApi';
 import { useAwaitPaidPlan } from './useAwaitPaidPlan';
 
 /** Need Help's destinations (the public site links the same places). */
@@ -160,7 +161,7 @@ function UsageCard() {
 function QuickActions() {
   const goTo = useGoTo();
   const { plans } = usePlatform();
-  const stores = useStoresQuery();
+  const stores = useListStoresQuery();
   const isFree = plans ? entitlementsFor(plans).isFree : false;
   const count = stores.data?.length ?? 0;
   return (
@@ -186,7 +187,7 @@ function QuickActions() {
 
 /** Each widget's indexing status at a glance, linking to its management. */
 function YourWidgets() {
-  const stores = useStoresQuery();
+  const stores = useListStoresQuery();
   return (
     <Card aria-labelledby="your-widgets">
       <h2 id="your-widgets">Your widgets</h2>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useBillingAccountQuery, useUsageQuery, useUserInfoQuery } from '../auth/shellApi';
+import { useBillingAccountQuery, useUsageQuery, useUserInfoQuery } from '@sniff/shell-sdk/shared-data';
 
 /** How often and how long the overview asks again for the plan a checkout just bought. */
 export const PLAN_POLL_MS = 2_000;

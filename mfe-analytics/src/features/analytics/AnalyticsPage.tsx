@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useGoTo, usePlans } from '@sniff/shell-sdk';
+import { useListStoresQuery } from '@sniff/shell-sdk/shared-data';
 import { ANALYTICS_RANGES, entitlementsFor, type CountRow, type Store } from '@sniff/contracts';
 import {
   ANALYTICS_DAYS,
   useClicksQuery,
-  useCustomStoresQuery,
   useDailyQuery,
   useTimeseriesQuery,
   useTop10Query,
@@ -147,8 +147,18 @@ function Panels({ url, days, stores }: { url: string; days: number; stores: Stor
   );
 }
 
+/**
+ * The owner's custom websites (the ones analytics covers), from the dashboard's one store list: a store
+ * created in the wizard or deleted in Stores shows here without a reload; asked again on window focus.
+ */
+function useCustomStores() {
+  const stores = useListStoresQuery(undefined, { refetchOnFocus: true });
+  const custom = useMemo(() => stores.data?.filter((s) => s.platform === 'custom'), [stores.data]);
+  return { ...stores, data: custom };
+}
+
 function PaidAnalytics() {
-  const stores = useCustomStoresQuery(undefined, FRESH);
+  const stores = useCustomStores();
   const [url, setUrl] = useState('');
   const [days, setDays] = useState<number>(ANALYTICS_DAYS);
   const urls = [...new Set((stores.data ?? []).map((s) => s.url))];

@@ -1,7 +1,7 @@
 import { errorMessage } from '@sniff/shell-sdk';
+import { useBillingAccountQuery } from '@sniff/shell-sdk/shared-data';
 import { formatDay } from '@sniff/ui';
 import type { Invoice } from '@sniff/contracts';
-import { useAccountQuery } from '../../shared/api';
 import { Loadable } from './Section';
 
 function money(cents: number, currency: string): string {
@@ -23,7 +23,7 @@ const STATUS: Record<Invoice['status'], string> = {
 
 /** Past invoices: date, amount, status and the provider's receipt page. */
 export function Invoices() {
-  const account = useAccountQuery();
+  const account = useBillingAccountQuery();
   return (
     <section aria-labelledby="billing-invoices" className="billing-part">
       <h4 id="billing-invoices">Invoices</h4>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { errorMessage } from '@sniff/shell-sdk';
+import { useBillingAccountQuery } from '@sniff/shell-sdk/shared-data';
 import { Button, subscriptionStatusText } from '@sniff/ui';
 import { portalSessionResponseSchema, type BillingSubscription } from '@sniff/contracts';
-import { useAccountQuery, usePortalSessionMutation } from '../../shared/api';
+import { usePortalSessionMutation } from '../../shared/api';
 import { browser } from '../../shared/leave';
 import { planName } from '../plans/plan-state';
 import { Invoices } from './Invoices';
@@ -21,7 +22,7 @@ const CURRENT: ReadonlySet<BillingSubscription['status']> = new Set([
 
 /** "Your plan": current subscriptions and their state, Manage billing, this month's usage, invoices. */
 export function YourPlan() {
-  const account = useAccountQuery();
+  const account = useBillingAccountQuery();
   const current = account.data?.subscriptions.filter((s) => CURRENT.has(s.status)) ?? [];
   const hasBilling = account.data?.subscriptions.some((s) => s.source === 'stripe') ?? false;
 

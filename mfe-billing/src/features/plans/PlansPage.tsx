@@ -1,6 +1,6 @@
 import { usePlatform } from '@sniff/shell-sdk';
+import { useBillingAccountQuery } from '@sniff/shell-sdk/shared-data';
 import { PLAN_CATALOGUE, TRIAL_DAYS, WHAT_IS_A_SEARCH, type PlanCard as Plan } from '@sniff/contracts';
-import { useAccountQuery } from '../../shared/api';
 import { YourPlan } from '../account/YourPlan';
 import { PlanCard } from './PlanCard';
 import { planName } from './plan-state';
@@ -32,7 +32,7 @@ const FAQ = [
 export function PlansPage() {
   const { plans, plansError, user, payments } = usePlatform();
   const current = plansError ? null : plans;
-  const account = useAccountQuery(undefined, { skip: !user });
+  const account = useBillingAccountQuery(undefined, { skip: !user });
   const checkout = useCheckout({ plansKnown: current !== null });
   // The trial is offered to owners who never subscribed; unknown history reads "Subscribe".
   const offerTrial = account.data?.subscriptions.every((s) => s.source !== 'stripe') ?? false;

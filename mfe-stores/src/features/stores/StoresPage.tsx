@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DestinationLink, errorMessage } from '@sniff/shell-sdk';
+import { sharedDataApi, useListStoresQuery } from '@sniff/shell-sdk/shared-data';
 import type { Store } from '@sniff/contracts';
-import { storesApi, useDeleteStoreMutation, useListStoresQuery } from '../../shared/api';
+import { useDeleteStoreMutation } from '../../shared/api';
 import { Button, Dialog, lazyWithSpinner, Spinner, ToastProvider, useToast } from '@sniff/ui';
 import { AllowanceNotice } from './AllowanceNotice';
 import type { PanelTab } from './ManagePanel';
@@ -80,8 +81,8 @@ function ConfirmDelete({ store, onCancel, onConfirm }: { store: Store; onCancel:
 }
 
 function StoresList() {
-  // Poll every 3 s while any store is queued or running; the interval follows the cached list.
-  const cached = storesApi.endpoints.listStores.useQueryState(undefined);
+  // Poll every 3 s while any store is queued or running; the interval follows the cached (shared) list.
+  const cached = sharedDataApi.endpoints.listStores.useQueryState(undefined);
   const { data, error, isLoading, isFetching, refetch } = useListStoresQuery(undefined, {
     pollingInterval: inProgress(cached.data) ? POLL_MS : 0,
     refetchOnMountOrArgChange: true,

@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { installFakeApi, renderPage } from '@sniff/shell-sdk/testing';
+import { useListStoresQuery } from '@sniff/shell-sdk/shared-data';
 import { SHOPIFY_OAUTH_MESSAGE, shopifyConnectionFailed } from '@sniff/contracts';
 import { wizardApi } from '../../shared/api';
 import { browser } from './browser';
@@ -25,16 +26,30 @@ interface FakePopup {
   close: jest.Mock;
 }
 
+/** The owner's stores as another page of the dashboard shows them (the shared list). */
+function StoreList() {
+  const stores = useListStoresQuery();
+  return <output data-testid="stores">{stores.data?.map((s) => s.id).join(',') ?? 'loading'}</output>;
+}
+
 function setup(platform: Parameters<typeof renderPage>[1] = {}) {
+  const stores = { list: [] as object[] };
   const calls = installFakeApi({
     'stores/shopify/check-store': () => ({ body: { exists: false, store_id: null } }),
     'stores/shopify/connect': () => ({ body: { authorize_url: AUTHORIZE } }),
+    'stores/managestores/list-stores': () => ({ body: stores.list }),
   });
   const popup: FakePopup = { closed: false, close: jest.fn(() => void (popup.closed = true)) };
   const open = jest.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
   const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
-  renderPage(<CreateStorePage />, { apis, plans: SHOPIFY_PLANS, ...platform });
-  return { calls, popup, open, assign };
+  renderPage(
+    <>
+      <CreateStorePage />
+      <StoreList />
+    </>,
+    { apis, plans: SHOPIFY_PLANS, ...platform },
+  );
+  return { calls, popup, open, assign, stores };
 }
 
 async function connect() {
@@ -123,6 +138,19 @@ test('a good message from the API origin moves to step 4 with the connected stor
   expect(code).toContain('data-platform="shopify"');
   expect(code).toContain('data-type="store"');
   expect(popup.close).toHaveBeenCalled();
+});
+
+test("the store Shopify's callback created joins the dashboard's store list without a reload", async () => {
+  const { stores } = setup();
+  await waitFor(() => expect(screen.getByTestId('stores').textContent).toBe(''));
+  await connect();
+  await screen.findByText('Waiting for Shopify...');
+  // The callback page created the store before it posted its message.
+  stores.list = [
+    { id: 'sh_oauth', name: 'Corner Bakery', url: good.store_url_from_callback, platform: 'shopify', status: 'queued' },
+  ];
+  post(good);
+  await waitFor(() => expect(screen.getByTestId('stores').textContent).toBe('sh_oauth'));
 });
 
 test('a failure message is shown on step 3 and the owner can try again', async () => {

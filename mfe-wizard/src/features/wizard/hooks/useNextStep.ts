@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage } from '@sniff/shell-sdk';
 import { shopifyStoreExistsMessage, type Entitlements, type Platform } from '@sniff/contracts';
-import { useCheckShopifyStoreMutation, useLazyListStoresQuery } from '../../../shared/api';
+import { useLazyListStoresQuery } from '@sniff/shell-sdk/shared-data';
+import { useCheckShopifyStoreMutation } from '../../../shared/api';
 import { isEntitled } from '../platforms';
 import { validateStoreInfo, type StoreInfo, type StoreInfoErrors } from '../store-info';
 import type { DialogState } from '../WizardDialogs';

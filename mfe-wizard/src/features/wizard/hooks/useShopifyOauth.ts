@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, usePlatform } from '@sniff/shell-sdk';
+import { useInvalidateShared } from '@sniff/shell-sdk/shared-data';
 import { shopifyConnectionFailed, shopifyOauthMessageSchema, type CreateStoreResponse } from '@sniff/contracts';
 import { useConnectShopifyMutation } from '../../../shared/api';
 import { browser } from '../browser';
@@ -43,6 +44,7 @@ export function useShopifyOauth({
 }) {
   const platform = usePlatform();
   const [connect] = useConnectShopifyMutation();
+  const invalidateShared = useInvalidateShared();
   const [state, setState] = useState<OauthState>('idle');
   const [error, setError] = useState<string | null>(initialError);
   const popup = useRef<Window | null>(null);
@@ -73,6 +75,8 @@ export function useShopifyOauth({
       const message = parsed.data;
       stop(true);
       if (message.success) {
+        // The callback created the store: the dashboard's store list asks again.
+        invalidateShared('Stores');
         connected.current({
           store_id: message.store_id,
           platform: 'shopify',
@@ -94,7 +98,7 @@ export function useShopifyOauth({
       window.removeEventListener('message', onMessage);
       clearInterval(poll);
     };
-  }, [state, apiOrigin, stop]);
+  }, [state, apiOrigin, stop, invalidateShared]);
 
   // Leaving the wizard closes a popup still waiting.
   useEffect(() => () => popup.current?.close(), []);

@@ -94,10 +94,12 @@ test.describe.serial('owner journey', () => {
     await url.fill(E2E_URLS.demoSite);
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Page discovery: the main URL is always checked and cannot be unchecked.
+    // Page discovery: the main URL is always checked; unticking it says why and leaves it ticked.
     const main = page.getByRole('checkbox', { name: new RegExp(`^${E2E_URLS.demoSite}/?$`) });
     await expect(main).toBeChecked({ timeout: 20_000 });
-    await expect(main).toBeDisabled();
+    await main.click();
+    await expect(main).toBeChecked();
+    await expect(page.getByText('Main URL must always be selected.')).toBeVisible();
     const pricing = page.getByRole('checkbox', { name: /pricing/ });
     await pricing.check();
 

@@ -3,7 +3,9 @@ import { sniffBaseQuery } from '@sniff/shell-sdk';
 import { invalidatesShared } from '@sniff/shell-sdk/shared-data';
 import {
   apiRequest,
+  feedbackEndpoints,
   storesEndpoints,
+  type FeedbackSendResponse,
   type CrawlMapResponse,
   type CreateStoreResponse,
   type CreateWebsiteRequest,
@@ -73,6 +75,21 @@ export const wizardApi = createApi({
       query: (body) => apiRequest(storesEndpoints.connectShopify, { body }),
       transformResponse: (raw) => storesEndpoints.connectShopify.response.parse(raw),
     }),
+    /**
+     * "Subscribe for Updates" on a coming-soon platform: a message to the Sniff team through the feedback
+     * mail, from the signed-in owner (their address is the reply-to), naming the platform.
+     */
+    subscribeForUpdates: build.mutation<FeedbackSendResponse, { platform: string }>({
+      query: ({ platform }) =>
+        apiRequest(feedbackEndpoints.send, {
+          body: {
+            text: `Subscribe for updates: please e-mail me when Sniff connects to ${platform} stores.`,
+            page: '/dashboard/create-store',
+            copySupport: false,
+          },
+        }),
+      transformResponse: (raw) => feedbackEndpoints.send.response.parse(raw),
+    }),
     /** Step 4: the look chosen for the new store, saved so its snippet and the widget agree. */
     saveWidgetSettings: build.mutation<WidgetSettingsResponse, { storeId: string; settings: WidgetSettings }>({
       query: ({ storeId, settings }) =>
@@ -90,4 +107,5 @@ export const {
   useUploadCatalogueMutation,
   useConnectShopifyMutation,
   useSaveWidgetSettingsMutation,
+  useSubscribeForUpdatesMutation,
 } = wizardApi;

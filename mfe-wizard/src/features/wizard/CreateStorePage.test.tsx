@@ -37,12 +37,44 @@ test('step 1 shows FREE on the custom tile, disables Back and gates other platfo
   renderPage(<CreateStorePage />, { apis, plans: FREE });
   expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
   expect(screen.getByRole('button', { name: /SaaS/ }).textContent).toContain('FREE');
-  expect((screen.getByRole('button', { name: /WooCommerce/ }) as HTMLButtonElement).disabled).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: /^Squarespace/ }));
   expect(screen.getByRole('dialog', { name: 'Upgrade Required' })).toBeTruthy();
   // Section 2: the button names the platform's plan.
   fireEvent.click(screen.getByRole('button', { name: 'Upgrade to Squarespace Plan' }));
   expect(screen.getByTestId('location').textContent).toContain('/dashboard/subscribe');
+});
+
+test('a coming-soon tile opens Upgrade Required with Subscribe for Updates, which asks the team to write', async () => {
+  let fail = true;
+  const calls = routes({
+    'feedback/feedback/send': () =>
+      fail
+        ? { status: 503, body: { statusCode: 503, error: 'x', message: 'The feedback service is unavailable' } }
+        : { body: { id: 'f1', status: 'queued' } },
+  });
+  renderPage(<CreateStorePage />, { apis, plans: FREE });
+  const tile = screen.getByRole('button', { name: /WooCommerce/ });
+  expect(tile.textContent).toContain('Coming Soon');
+  fireEvent.click(tile);
+  const dialog = screen.getByRole('dialog', { name: 'Upgrade Required' });
+  expect(dialog.textContent).toContain('WooCommerce is coming soon');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Subscribe for Updates' }));
+  expect((await within(dialog).findByRole('alert')).textContent).toContain(
+    'Not subscribed: The feedback service is unavailable',
+  );
+  fail = false;
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Subscribe for Updates' }));
+  expect(
+    await within(dialog).findByText(/Subscribed\. We will e-mail owner@example\.com when WooCommerce is ready\./),
+  ).toBeTruthy();
+  expect(within(dialog).queryByRole('button', { name: 'Subscribe for Updates' })).toBeNull();
+  expect(calls.filter((c) => c.path === 'feedback/feedback/send').at(-1)?.body).toMatchObject({
+    text: expect.stringContaining('WooCommerce'),
+    copySupport: false,
+  });
+  // Nothing else happened: still on step 1, no platform chosen.
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+  expect(screen.getByRole('heading', { name: 'Select Your Website Platform' })).toBeTruthy();
 });
 
 test('store info is validated with the spec messages', async () => {
@@ -182,17 +214,16 @@ test('a failed create gives the service\'s explanation, else "Connection failed:
   expect(await screen.findByText('Details: This website has a search bar already.')).toBeTruthy();
 });
 
-test('a paid owner starts with "Search by {site}" and the design is saved once, not again and again', async () => {
+test('a paid owner starts with "Search by {the store\'s name}" and the design is saved once, not again and again', async () => {
   const calls = routes();
   renderPage(<CreateStorePage />, { apis, plans: PAID });
   await toStep3();
   fireEvent.click(screen.getByRole('button', { name: 'Connect Custom Website' }));
   await screen.findByRole('heading', { name: 'Search Bar Created! Install Widget Code' });
-  expect((screen.getByLabelText('Placeholder') as HTMLInputElement).value).toBe('Search by bakery.example.com');
+  // The name the owner gave the store, not its host (a site on 127.0.0.1 read "Search by 127.0.0.1").
+  expect((screen.getByLabelText('Placeholder') as HTMLInputElement).value).toBe('Search by Bakery');
   await waitFor(() => expect(screen.getByTestId('design-status').textContent).toBe('Design saved.'));
-  expect(screen.getByTestId('embed-code').textContent).toContain(
-    'data-search-placeholder="Search by bakery.example.com"',
-  );
+  expect(screen.getByTestId('embed-code').textContent).toContain('data-search-placeholder="Search by Bakery"');
   await new Promise((r) => setTimeout(r, 1500));
   expect(calls.filter((c) => c.path.endsWith('/widget-settings'))).toHaveLength(1);
 });

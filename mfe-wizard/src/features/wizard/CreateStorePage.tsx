@@ -142,6 +142,7 @@ export function CreateStorePage() {
         {step === 4 && created && (
           <SetupWidgetStep
             created={created}
+            storeName={info.storeNickname.trim() || info.storeName.trim()}
             isFree={entitlements.isFree}
             plan={{ sizes: entitlements.sizes, customPlaceholder: entitlements.customPlaceholder }}
           />

@@ -33,8 +33,9 @@ export function PlatformStep({
         ))}
       </div>
       <div className="wizard-tiles wizard-tiles--small">
+        {/* Coming soon: the tile opens the dialog that offers Subscribe for Updates. */}
         {upcoming.map((tile) => (
-          <Button key={tile.id} variant="tile" className="wizard-tile" disabled>
+          <Button key={tile.id} variant="tile" className="wizard-tile" onClick={() => onChoose(tile.id)}>
             <span className="wizard-tile__name">{tile.name}</span>
             <span className="sniff-badge">Coming Soon</span>
           </Button>

@@ -15,35 +15,47 @@ import { useSaveWidgetSettingsMutation } from '../../../shared/api';
 export const AUTOSAVE_MS = 600;
 
 /**
- * The design a new store starts with (section 3): catalogue stores (Shopify, Squarespace) show
- * products as cards; custom websites always use the list (section 5); paid owners get "Search by
- * {site}" as the placeholder, free owners the fixed promotional text.
+ * The design a new store starts with (section 3): the list, the spec's wizard default (the owner may pick
+ * cards); paid owners get "Search by {site}" as the placeholder, {site} being what the owner called the store
+ * (its nickname, else its name; its address only when neither is known, as after Shopify's redirect), free
+ * owners the fixed promotional text.
  */
-export function initialDesign(created: CreateStoreResponse, customPlaceholder: boolean): WidgetSettings {
-  let site = created.store_url;
-  try {
-    site = new URL(created.store_url).hostname.replace(/^www\./, '');
-  } catch {
-    // keep what the owner typed
+export function initialDesign(
+  created: CreateStoreResponse,
+  customPlaceholder: boolean,
+  storeName = '',
+): WidgetSettings {
+  let site = storeName.trim();
+  if (!site) {
+    try {
+      site = new URL(created.store_url).hostname.replace(/^www\./, '');
+    } catch {
+      site = created.store_url; // keep what the owner typed
+    }
   }
   return {
     ...DEFAULT_WIDGET_SETTINGS,
-    displayFormat: 'list', // the spec's wizard default, whatever the platform (the owner may pick cards)
+    displayFormat: 'list',
     ...(customPlaceholder && site ? { searchPlaceholder: `Search by ${site}`.slice(0, 120) } : {}),
   };
 }
 
 export function SetupWidgetStep({
   created,
+  storeName,
   isFree,
   plan,
 }: {
   created: CreateStoreResponse;
+  /** What the owner called the store in step 2 (nickname, else name); empty when not known. */
+  storeName: string;
   isFree: boolean;
   plan: StudioPlan;
 }) {
   const platform = usePlatform();
-  const [settings, setSettings] = useState<WidgetSettings>(() => initialDesign(created, plan.customPlaceholder));
+  const [settings, setSettings] = useState<WidgetSettings>(() =>
+    initialDesign(created, plan.customPlaceholder, storeName),
+  );
   const [saved, setSaved] = useState<WidgetSettingsResponse | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saveSettings, saving] = useSaveWidgetSettingsMutation();
@@ -81,7 +93,7 @@ export function SetupWidgetStep({
     platform: created.platform,
     type: created.type,
     widgetHost: platform.widgetHost,
-    settings: saved?.settings ?? initialDesign(created, plan.customPlaceholder),
+    settings: saved?.settings ?? initialDesign(created, plan.customPlaceholder, storeName),
     settingsVersion: saved?.version,
     isFree,
     source: created.source,

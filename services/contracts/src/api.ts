@@ -48,6 +48,8 @@ export type SkippedItem = z.infer<typeof skippedItemSchema>;
 export const storeSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The owner's own label for the store (step 2's optional nickname); null when none was given. */
+  nickname: z.string().nullable().optional(),
   url: z.string(),
   platform: platformSchema,
   store_type: storeTypeSchema.default('store'),

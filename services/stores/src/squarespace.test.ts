@@ -238,6 +238,7 @@ describe('Squarespace stores', () => {
   it('a blog on "Product Search Only" indexes its products and none of its posts', async () => {
     const res = await post('/square/create-blog-portfolio', 'limits', {
       store_name: 'Journal shop',
+      store_nickname: 'Cookbooks',
       store_url: site('sniff-demo-journal'),
       platform: 'squarespace',
       store_type: 'blog',
@@ -246,7 +247,8 @@ describe('Squarespace stores', () => {
     });
     expect(res.status).toBe(200);
     const { store_id } = await res.json();
-    expect((await settled('limits', store_id)).status).toBe('done');
+    // The list carries the nickname the owner gave, for the dashboard to show.
+    expect(await settled('limits', store_id)).toMatchObject({ status: 'done', nickname: 'Cookbooks' });
     const docs = lastPut(store_id)!.documents;
     expect(docs.length).toBeGreaterThan(0);
     expect(docs.filter((d) => !d.id.startsWith('sqsp-'))).toEqual([]);

@@ -244,6 +244,7 @@ describe('stores service', () => {
         pages: 3,
         status_reason: null,
         name: 'Acme',
+        nickname: null,
         url: `${siteA.origin}/`,
         platform: 'custom',
         store_type: 'business',

@@ -50,6 +50,12 @@ function Details({ store, widget }: { store: Store; widget: WidgetSettingsState 
         <dd>{store.id}</dd>
         <dt>Name</dt>
         <dd>{store.name || 'Unnamed Store'}</dd>
+        {store.nickname && (
+          <>
+            <dt>Nickname</dt>
+            <dd>{store.nickname}</dd>
+          </>
+        )}
         <dt>URL</dt>
         <dd>{store.url}</dd>
         <dt>Platform</dt>

@@ -9,6 +9,7 @@ const apis = [storesApi];
 const bakery = {
   id: 'st_1',
   name: 'Demo Bakery',
+  nickname: 'High Street shop',
   url: 'https://bakery.example.com',
   platform: 'custom',
   store_type: 'business',
@@ -67,6 +68,8 @@ test('rows show name, status, url, platform, type and id; failed ones their reas
   const row = screen.getByTestId('store-st_1');
   for (const text of ['Demo Bakery', 'done', 'https://bakery.example.com', 'custom', 'business', 'st_1'])
     expect(row.textContent).toContain(text);
+  // The nickname the owner gave in the wizard shows beside the name.
+  expect(within(row).getByRole('rowheader').textContent).toBe('Demo Bakery (High Street shop)');
   const other = screen.getByTestId('store-st_2');
   expect(other.textContent).toContain('Unnamed Store');
   expect(other.textContent).toContain('The site answered 500');
@@ -81,6 +84,7 @@ test('Manage opens a panel with the info block and embed code; Save Changes clos
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
   const panel = await screen.findByRole('region', { name: 'Manage Demo Bakery' });
   expect(panel.textContent).toContain('https://bakery.example.com');
+  expect(panel.textContent).toContain('NicknameHigh Street shop');
   const code = await within(panel).findByText(/data-store-id="st_1"/);
   expect(code.textContent).toContain('https://widget.test/widget/saas-embed.js');
   for (const name of ['Copy Code', 'Delete Store', 'Cancel']) expect(within(panel).getByRole('button', { name }));

@@ -193,7 +193,10 @@ function StoresList() {
               <tbody>
                 {data.map((store) => (
                   <tr key={store.id} data-testid={`store-${store.id}`}>
-                    <th scope="row">{displayName(store)}</th>
+                    <th scope="row">
+                      {displayName(store)}
+                      {store.nickname && <span className="sniff-muted"> ({store.nickname})</span>}
+                    </th>
                     <td>
                       <StoreSyncStatus store={store} name={displayName(store)} />
                     </td>

@@ -55,6 +55,7 @@ export function toStore(s: StoreEntity, syncNowSeconds = 0): Store {
   return {
     id: s.id,
     name: s.name,
+    nickname: s.nickname,
     url: s.url,
     platform: s.platform,
     store_type: s.storeType,

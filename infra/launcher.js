@@ -2,17 +2,22 @@
 // stand-ins, the four services, the gateway and the demo website, as child processes with prefixed output;
 // waits for each to be healthy. The parts: launch/ports.js, launch/settings.js (real services or local
 // stand-ins), launch/processes.js (each process's environment), launch/supervisor.js (start, watch, restart).
-const { randomBytes } = require('node:crypto');
 const { existsSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { startEmbeddedPostgres } = require('./embedded-postgres');
 const { DEFAULT_PORTS, assertPortsFree, portsToCheck } = require('./launch/ports');
 const { productProcesses, serviceFile } = require('./launch/processes');
-const { managementSettings, platformSettings, stripeSettings } = require('./launch/settings');
+const {
+  internalToken: keptInternalToken,
+  managementSettings,
+  platformSettings,
+  stripeSettings,
+} = require('./launch/settings');
+const { seedRegistry } = require('./launch/registry-seed');
 const { supervisor } = require('./launch/supervisor');
 
 const root = join(__dirname, '..');
-const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
+const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'registry', 'gateway'];
 
 function assertBuilt() {
   const missing = SERVICES.map(serviceFile).filter((file) => !existsSync(file));
@@ -54,7 +59,7 @@ async function startProduct({
   const appUrl = publicUrl ?? `http://localhost:${p.gateway}`;
   const idpUrl = `http://localhost:${p.idp}`;
   const audience = env.AUTH_AUDIENCE || 'https://api.sniff.dev';
-  const internalToken = env.INTERNAL_TOKEN || randomBytes(24).toString('hex');
+  const internalToken = keptInternalToken(env, dataDir);
   let embedded;
   const children = supervisor({
     root,
@@ -96,6 +101,8 @@ async function startProduct({
       children.ready(idp, processes.idp.health),
       ...others.map(([entry, health]) => children.ready(entry, health)),
     ]);
+    // The registry holds this checkout's remote builds before the gateway serves the dashboard.
+    await seedRegistry({ root, url: processes.registryUrl, internalToken, log });
     await children.ready(children.run(processes.gateway), processes.gateway.health);
     children.up();
     return {

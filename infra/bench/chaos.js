@@ -19,6 +19,7 @@ const PORTS = {
   search: 26103,
   analytics: 26104,
   feedback: 26105,
+  registry: 26106,
   demoSite: 26095,
   smtp: 26025,
   inbox: 26026,

@@ -21,6 +21,7 @@ const PORTS = {
   search: 25103,
   analytics: 25104,
   feedback: 25105,
+  registry: 25106,
   demoSite: 25095,
   smtp: 25025,
   inbox: 25026,

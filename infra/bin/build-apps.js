@@ -11,6 +11,7 @@ const apps = [
   'services/search',
   'services/analytics',
   'services/feedback',
+  'services/registry',
   'services/gateway',
   '@sniff/shell', // by name: the path shell would also take shell/sdk, shell/ui and shell/e2e
   ...remoteDirs(),

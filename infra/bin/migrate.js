@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `node infra/bin/migrate.js [service ...]`: runs every service's pending committed migrations (all five
+// `node infra/bin/migrate.js [service ...]`: runs every service's pending committed migrations (all six
 // by default), each schema under its own advisory lock, and exits 0 when all are done. Production runs it
 // once per release (the Kubernetes Job, compose's one-shot) with MIGRATE_ON_START=false on the services.
 // Reads DATABASE_URL and DATABASE_WAIT_SECONDS (default 60).
 const { join } = require('node:path');
 
-const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback'];
+const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'registry'];
 const root = join(__dirname, '..', '..');
 
 async function main(argv, env) {

@@ -9,7 +9,9 @@ const { remoteDirs } = require('../remotes');
 
 const root = join(__dirname, '..', '..');
 const required = [
-  ...['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'].map((s) => `services/${s}/dist/main.js`),
+  ...['billing', 'stores', 'search', 'analytics', 'feedback', 'registry', 'gateway'].map(
+    (s) => `services/${s}/dist/main.js`,
+  ),
   'shell/dist/index.html',
   ...remoteDirs(root).map((dir) => `${dir}/dist/mf-manifest.json`),
   'services/search/widget/dist/saas-embed.js',

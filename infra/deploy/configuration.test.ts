@@ -8,6 +8,7 @@ import { billingConfigSchema } from '../../services/billing/src/config';
 import { feedbackConfigSchema } from '../../services/feedback/src/config';
 import { gatewayConfigSchema } from '../../services/gateway/src/config';
 import { baseServiceConfigSchema } from '../../services/kit/src/config';
+import { registryConfigSchema } from '../../services/registry/src/config';
 import { searchConfigSchema } from '../../services/search/src/config';
 import { storesConfigSchema } from '../../services/stores/src/config';
 
@@ -28,6 +29,7 @@ const read = {
   search: keysOf(searchConfigSchema),
   analytics: keysOf(analyticsConfigSchema),
   feedback: keysOf(feedbackConfigSchema),
+  registry: keysOf(registryConfigSchema),
   gateway: keysOf(gatewayConfigSchema),
 };
 

@@ -10,7 +10,7 @@ const YAML = require('yaml');
 
 const root = join(__dirname, '..', '..');
 const k8sDir = join(__dirname, 'k8s');
-const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'gateway'];
+const SERVICES = ['billing', 'stores', 'search', 'analytics', 'feedback', 'registry', 'gateway'];
 const { SERVICES: MIGRATED } = require('../bin/migrate');
 const { Client } = require('pg');
 const { createTestDatabase } = require('../test-database');
@@ -351,7 +351,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
       expect(Number(settings.default_pool_size) + Number(settings.reserve_pool_size ?? 0)).toBeLessThanOrEqual(
         Number(settings.max_db_connections),
       );
-      expect({ straight, pooled, total: straight + pooled }).toEqual({ straight: 42, pooled: 36, total: 78 });
+      expect({ straight, pooled, total: straight + pooled }).toEqual({ straight: 43, pooled: 36, total: 79 });
       expect(straight + pooled).toBeLessThanOrEqual(100 - 3); // max_connections - superuser_reserved_connections
     });
 

@@ -10,6 +10,7 @@ const DEFAULT_PORTS = {
   search: 3103,
   analytics: 3104,
   feedback: 3105,
+  registry: 3106,
   demoSite: 8095,
   // the local SMTP catcher (maildev) and its web inbox; unused when SMTP_URL points at a real server
   smtp: 8025,

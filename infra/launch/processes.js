@@ -1,6 +1,7 @@
 // The product's processes as the launcher starts them: each one's file, environment and health URL.
 const { join } = require('node:path');
 const { secretsKey } = require('./settings');
+const { SEED_OPERATOR } = require('./registry-seed');
 
 const infra = join(__dirname, '..');
 const root = join(infra, '..');
@@ -166,6 +167,13 @@ const maildev = (w) =>
 /** @param {Wiring} w */
 const feedback = (w) => service(w, 'feedback', { SMTP_URL: w.env.SMTP_URL || `smtp://127.0.0.1:${w.p.smtp}` });
 
+/**
+ * The remote registry: the seed (registry-seed.js), the CLI (infra/bin/remote.js) and the operators through the
+ * gateway may publish and switch remotes. @param {Wiring} w
+ */
+const registry = (w) =>
+  service(w, 'registry', { REGISTRY_OPERATORS: w.env.REGISTRY_OPERATORS ?? `${SEED_OPERATOR},deploy,demo-owner` });
+
 /** @param {Wiring} w @returns {Process} */
 const demoSite = (w) => ({
   name: 'demo-site',
@@ -187,6 +195,7 @@ const gateway = (w) => ({
     SEARCH_URL: w.svc('search'),
     ANALYTICS_URL: w.svc('analytics'),
     FEEDBACK_URL: w.svc('feedback'),
+    REGISTRY_URL: w.svc('registry'),
     WIDGET_HOST: w.env.WIDGET_HOST ?? w.appUrl,
     // Prometheus scrapes the gateway here (the services on their own ports); off unless a port is given
     METRICS_PORT: String(w.p.metrics ?? 0),
@@ -218,10 +227,11 @@ function productProcesses(run) {
   return {
     idp: idp(w),
     stripe: w.stripeUrl ? stripe(w) : null,
-    others: [billing, search, squarespace, shopify, stores, analytics, maildev, feedback, demoSite]
+    others: [billing, search, squarespace, shopify, stores, analytics, maildev, feedback, registry, demoSite]
       .map((make) => make(w))
       .filter((child) => child !== null),
     gateway: gateway(w),
+    registryUrl: w.svc('registry'),
     urls: { stripe: w.stripeUrl, squarespace: w.squarespaceUrl, shopify: w.shopifyUrl },
   };
 }

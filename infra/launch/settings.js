@@ -29,20 +29,30 @@ function stripeSettings(env) {
 }
 
 /**
- * The key that seals owners' Squarespace keys and Shopify tokens: SECRETS_KEY from the environment, else one
- * made for this data directory and kept there (a new one each run would leave the stored ones unreadable).
- * @param {NodeJS.ProcessEnv} env
- * @param {string} dataDir
+ * A secret from the environment, else one made for this data directory and kept there (file mode 600).
+ * @param {NodeJS.ProcessEnv} env @param {string} dataDir @param {string} name @param {string} fileName
  */
-function secretsKey(env, dataDir) {
-  if (env.SECRETS_KEY) return env.SECRETS_KEY;
-  const file = join(dataDir, 'secrets.key');
+function keptSecret(env, dataDir, name, fileName) {
+  if (env[name]) return env[name];
+  const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const key = randomBytes(32).toString('hex');
+  const secret = randomBytes(32).toString('hex');
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, `${key}\n`, { mode: 0o600 });
-  return key;
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
+
+/**
+ * The key that seals owners' Squarespace keys and Shopify tokens: a new one each run would leave the stored
+ * ones unreadable. @param {NodeJS.ProcessEnv} env @param {string} dataDir
+ */
+const secretsKey = (env, dataDir) => keptSecret(env, dataDir, 'SECRETS_KEY', 'secrets.key');
+
+/**
+ * The services' internal token, kept so the remote registry's CLI (infra/bin/remote.js) can reach a running
+ * product's registry. @param {NodeJS.ProcessEnv} env @param {string} dataDir
+ */
+const internalToken = (env, dataDir) => keptSecret(env, dataDir, 'INTERNAL_TOKEN', 'internal-token');
 
 /**
  * Squarespace and Shopify: the real services when their settings are in the environment (SQUARESPACE_API_URL;
@@ -103,4 +113,4 @@ async function managementSettings(env, idpPort, dataDir) {
   };
 }
 
-module.exports = { stripeSettings, secretsKey, platformSettings, managementSettings };
+module.exports = { stripeSettings, secretsKey, internalToken, platformSettings, managementSettings };

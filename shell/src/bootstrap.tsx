@@ -29,8 +29,13 @@ async function start(root: HTMLElement): Promise<void> {
     }),
   );
   // The declarations' checks (zod) are fetched with them, on the dashboard only.
-  const loadRemote = createRemoteLoader(manifest, inject, (remote, entry) =>
-    import('./remotes/declarations').then((d) => d.fetchDeclaration(remote, entry)),
+  // On the dashboard the owner's own manifest (their canary share) follows sign-in: remote code waits for it.
+  const loadRemote = createRemoteLoader(
+    manifest,
+    inject,
+    (remote, entry) => import('./remotes/declarations').then((d) => d.fetchDeclaration(remote, entry)),
+    undefined,
+    { personal: window.location.pathname.startsWith('/dashboard') },
   );
   // The dashboard's routes and sidebar come from every remote's declaration: fetched at once.
   if (window.location.pathname.startsWith('/dashboard')) void loadRemote.declarations();

@@ -14,3 +14,4 @@ export * from './account';
 export * from './account-deletion';
 export * from './alerts';
 export * from './endpoints';
+export * from './remote-registry';

@@ -37,6 +37,8 @@ export class ApiProxy {
       ['search', config.SEARCH_URL],
       ['analytics', config.ANALYTICS_URL],
       ['feedback', config.FEEDBACK_URL],
+      // the operator API (REGISTRY_OPERATORS only: the registry checks the verified subject)
+      ...(config.REGISTRY_URL ? [['registry', config.REGISTRY_URL] as const] : []),
     ]);
   }
 

@@ -48,6 +48,15 @@ export const gatewayConfigSchema = requiredInProduction(
       FEEDBACK_URL: url('http://127.0.0.1:3105'),
       WIDGET_HOST: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
       REMOTES_JSON: remotesJson.optional(),
+      /** The remote registry (published remotes and the version owners get); empty: only the folders shipped here. */
+      REGISTRY_URL: z
+        .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })])
+        .default('http://127.0.0.1:3106')
+        .transform((u) => u.replace(/\/+$/, '')),
+      /** How often each replica reads the registry's manifest again: a switch reaches every dashboard within it. */
+      REGISTRY_POLL_MS: z.coerce.number().int().min(0).default(1_000),
+      /** Published remotes' files kept in memory (they never change). */
+      REGISTRY_CACHE_MB: z.coerce.number().min(1).default(64),
       STATIC_ROOT: z.string().min(1).optional(),
       /** Proxies (load balancer, CDN) whose X-Forwarded-For names the client; none: the socket's address. */
       TRUSTED_PROXIES: trustedProxiesSetting(),

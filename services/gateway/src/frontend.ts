@@ -6,7 +6,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy, pageHeaders } from './content-security-policy';
 import { cannot, replyError } from './http-error';
 import { PublicSite } from './public-site';
-import { sendFile } from './static-files';
+import { remotesFor, RemoteRegistry, VERSION_SEGMENT } from './remote-registry';
+import { acceptsEncoding, contentTypeOf, ENCODINGS, PRECOMPRESSED, sendFile } from './static-files';
+import { TokenVerifier } from './token-verifier';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -15,6 +17,15 @@ export const staticRoots = (config: GatewayConfig) => ({
   widget: join(config.STATIC_ROOT, 'services', 'search', 'widget', 'dist'),
   remote: (dir: string) => join(config.STATIC_ROOT, dir, 'dist'),
 });
+
+/** A percent-decoded path segment, or '' when its encoding is broken. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
 
 /** The path of a request as sent (percent-encoded, no query). */
 const pathOf = (request: FastifyRequest) => (request.raw.url ?? '/').split('?')[0];
@@ -33,6 +44,8 @@ export class Frontend {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly site: PublicSite,
     private readonly policy: PagePolicy,
+    private readonly registry: RemoteRegistry,
+    private readonly verifier: TokenVerifier,
   ) {
     this.roots = staticRoots(config);
     this.remoteDirs = new Set(config.REMOTE_DIRS);
@@ -57,11 +70,22 @@ export class Frontend {
     return reply;
   };
 
-  /** GET /remotes/<dir>/*: a remote's build (open CORS: a remote's page may load from another origin). */
+  /**
+   * GET /remotes/<dir>/<version>/*: a published build from the registry; GET /remotes/<dir>/*: the build shipped
+   * with the gateway (open CORS: a remote's page may load from another origin).
+   */
   readonly remoteFile = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const rest = pathOf(request).slice('/remotes/'.length);
     const slash = rest.indexOf('/');
     const dir = slash < 0 ? '' : rest.slice(0, slash);
+    const [second = '', ...file] = rest.slice(slash + 1).split('/');
+    const version = safeDecode(second);
+    if (slash > 0 && version && VERSION_SEGMENT.test(version)) {
+      if (!(await this.publishedFile(request, reply, dir, version, file.map(safeDecode).join('/')))) {
+        replyError(reply, 404, cannot(request.raw));
+      }
+      return reply;
+    }
     const found =
       this.remoteDirs.has(dir) &&
       (await sendFile(request, reply, this.roots.remote(dir), rest.slice(slash), {
@@ -83,9 +107,54 @@ export class Frontend {
     });
   };
 
-  /** GET /remotes.json: where the shell loads each remote from. */
-  readonly remotes = (_request: FastifyRequest, reply: FastifyReply): FastifyReply =>
-    reply.header('cache-control', 'no-store').send(this.config.REMOTES);
+  /**
+   * A published build's file, as its build compressed it when the browser accepts that. A version's files
+   * never change, so every one of them is cached for a year.
+   */
+  private async publishedFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    remote: string,
+    version: string,
+    path: string,
+  ): Promise<boolean> {
+    if (!path || path.endsWith('.html')) return false; // a standalone page is for the team's dev server
+    let body: Buffer | null = null;
+    if (PRECOMPRESSED.test(path)) {
+      void reply.header('vary', 'accept-encoding');
+      for (const [name, suffix] of ENCODINGS) {
+        if (!acceptsEncoding(request.headers['accept-encoding'], name)) continue;
+        body = await this.registry.file(remote, version, path + suffix);
+        if (body) {
+          void reply.header('content-encoding', name);
+          break;
+        }
+      }
+    }
+    if (!body) body = await this.registry.file(remote, version, path);
+    if (!body) return false;
+    void reply
+      .header('content-type', contentTypeOf(path))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body);
+    return true;
+  }
+
+  /**
+   * GET /remotes.json: where the shell loads each remote from: the registry's live version of each remote it
+   * holds (its canary for the share of owners it reaches: the shell sends the owner's token once signed in),
+   * else the folder shipped with the gateway.
+   */
+  readonly remotes = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const owner = request.headers.authorization
+      ? await this.verifier.verify(request.headers.authorization).then(
+          (identity) => identity.sub,
+          () => undefined, // an expired token still gets the live versions
+        )
+      : undefined;
+    const manifest = remotesFor(this.config.REMOTES, await this.registry.manifest(), owner);
+    return reply.header('cache-control', 'no-store').header('vary', 'authorization').send(manifest);
+  };
 
   /**
    * GET anything else: a file of the shell's build, else a public path's pre-rendered page (or 404

@@ -9,6 +9,7 @@ import { Frontend } from './frontend';
 import { PublicApi } from './public-api';
 import { PublicSite } from './public-site';
 import { RateLimits } from './rate-limits';
+import { RemoteRegistry } from './remote-registry';
 import { Revocations } from './revocations';
 import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
@@ -35,6 +36,7 @@ export class GatewayModule implements OnApplicationShutdown {
         AlertsUnsubscribeProxy,
         PublicSite,
         PagePolicy,
+        RemoteRegistry,
         Frontend,
       ],
     };

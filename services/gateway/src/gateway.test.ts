@@ -198,6 +198,8 @@ describe('gateway', () => {
       SEARCH_URL: upstreamUrl,
       ANALYTICS_URL: upstreamUrl,
       STATIC_ROOT: staticRoot,
+      // the remote registry's part of /remotes.json is remote-registry.test.ts's
+      REGISTRY_URL: '',
     };
     gateway = await startGateway(loadConfig('gateway', gatewayConfigSchema, baseEnv));
   });

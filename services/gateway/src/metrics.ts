@@ -1,7 +1,7 @@
 import type { Metrics } from '@sniff/service-kit';
 import { createServer, type Server } from 'node:http';
 
-const SERVICES = new Set(['billing', 'stores', 'search', 'analytics', 'feedback']);
+const SERVICES = new Set(['billing', 'stores', 'search', 'analytics', 'feedback', 'registry']);
 
 /**
  * The route a request is counted under: a pattern with no ids in it, so the series stay few

@@ -3,11 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Stats } from 'node:fs';
 
 /** The encodings the front-end builds write beside each script and stylesheet, best first. */
-const ENCODINGS = [
+export const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ] as const;
-const PRECOMPRESSED = /\.(js|css)$/;
+export const PRECOMPRESSED = /\.(js|css)$/;
 
 export interface FileOptions {
   /** How long a browser may reuse the file without asking (Cache-Control: public, max-age), in ms. */
@@ -31,7 +31,7 @@ export function acceptsEncoding(header: string | undefined, encoding: string): b
   return star;
 }
 
-function contentTypeOf(file: string): string {
+export function contentTypeOf(file: string): string {
   const type = send.mime.getType(file) ?? 'application/octet-stream';
   return send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
 }

@@ -20,6 +20,7 @@ export const BENCH_PORTS = {
   search: 29103,
   analytics: 29104,
   feedback: 29105,
+  registry: 29106,
   smtp: 29025,
   inbox: 29026,
   demoSite: 29095,

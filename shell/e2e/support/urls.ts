@@ -8,6 +8,7 @@ export const E2E_PORTS = {
   search: 13103,
   analytics: 13104,
   feedback: 13105,
+  registry: 13106,
   demoSite: 18095,
   smtp: 18025,
   inbox: 18026,

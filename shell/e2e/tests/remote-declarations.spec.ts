@@ -27,7 +27,7 @@ test('a new remote listed in remotes.json brings its page and sidebar entry, wit
   await offerExtraRemote(page, extra.dist);
   const code: string[] = [];
   page.on('request', (req) => {
-    if (/\/remotes\/[^/]+\/(remoteEntry\.js|declaration\.json)$/.test(req.url()))
+    if (/\/remotes\/[^/]+\/([^/]+\/)?(remoteEntry\.js|declaration\.json)$/.test(req.url()))
       code.push(new URL(req.url()).pathname);
   });
   await page.goto('/dashboard');
@@ -67,7 +67,8 @@ test('a new remote listed in remotes.json brings its page and sidebar entry, wit
 test('a remote whose declaration is invalid shows the error panel; the rest of the dashboard works', async ({
   page,
 }) => {
-  await page.route('**/remotes/mfe-analytics/declaration.json', (route) =>
+  // published through the registry: /remotes/mfe-analytics/<version>/declaration.json
+  await page.route('**/remotes/mfe-analytics/**/declaration.json', (route) =>
     route.fulfill({ json: { id: 'mfe-analytics', routes: 'analytics', sidebar: [], links: [] } }),
   );
   await page.goto('/dashboard/analytics');

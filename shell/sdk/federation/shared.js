@@ -1,6 +1,7 @@
 // The ONE table of dependencies shared by the shell and every remote as Module Federation
 // singletons, with the version range each front end's package.json asks for. Host and remotes
 // are projected from it so they can never disagree.
+const fs = require('node:fs');
 const path = require('node:path');
 
 // zod too: @sniff/contracts (every front end's plans and schemas) needs it, and unshared each remote
@@ -66,4 +67,28 @@ function requiredRanges(dir) {
   );
 }
 
-module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges };
+/** The package a shared name comes from: '@reduxjs/toolkit/query' -> '@reduxjs/toolkit'. */
+const packageOf = (name) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The installed package.json of `pkg` as `dir` resolves it (node_modules up the folders; exports may hide it). */
+function installedVersion(pkg, dir) {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const file = path.join(at, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (path.dirname(at) === at) throw new Error(`${pkg} is not installed for ${dir}`);
+  }
+}
+
+/**
+ * The versions of the shared libraries the front end at `dir` provides (the shell: what its build bundled):
+ * what the remote registry checks every published remote's `requires` against.
+ */
+function providedVersions(dir) {
+  return Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(packageOf(name), dir)]));
+}
+
+module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges, providedVersions };

@@ -11,6 +11,7 @@ import { PlatformBridge } from '../auth/PlatformBridge';
 import { pageFor } from '../navigation/navigation';
 import { NavigationProvider, useNavigation } from '../navigation/NavigationProvider';
 import { PaymentsRoot } from '../payments/PaymentsRoot';
+import { RemoteUpdates } from '../remotes/RemoteUpdates';
 import type { RuntimeConfig } from '../shared/config';
 import { DashboardRoutes } from './DashboardRoutes';
 
@@ -35,6 +36,7 @@ export function DashboardApp({ config, inject }: { config: RuntimeConfig; inject
       {...auth0Options(config)}
       onRedirectCallback={(appState?: AppState) => navigate(appState?.returnTo ?? '/dashboard', { replace: true })}
     >
+      <RemoteUpdates />
       <NavigationProvider>
         <Payments config={config.stripe}>
           {(payments) => (

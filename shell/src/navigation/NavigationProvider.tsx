@@ -30,6 +30,9 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
     };
   }, [load, attempt]);
 
+  // A remote that moved to another version (the registry) brings its new declaration.
+  useEffect(() => load.subscribe?.(() => setAttempt((a) => a + 1)), [load]);
+
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   return <NavigationContext.Provider value={{ navigation, retry }}>{children}</NavigationContext.Provider>;
 }

@@ -112,4 +112,58 @@ describe('remote loader', () => {
     await load.declarations();
     await expect(load('mfe_reports')).rejects.toThrow('mfe_reports needs react ^20.0.0 (this dashboard has 19.3.1)');
   });
+
+  describe('a newer /remotes.json (the registry switched a version)', () => {
+    const moved = { remotes: [{ name: 'mfe_reports', entry: '/remotes/mfe-reports/1.1.0/mf-manifest.json' }] };
+    const tracked = (personal = false) => {
+      const read: string[] = [];
+      const load = createRemoteLoader(
+        manifest,
+        () => undefined,
+        async (remote, entry) => (read.push(entry), { remote, declaration }),
+        () => SHELL,
+        { personal },
+      );
+      return { load, read };
+    };
+
+    it('moves a remote this page has not loaded at once, and reads its new declaration', async () => {
+      const { load, read } = tracked();
+      await load.declarations();
+      let changes = 0;
+      load.subscribe!(() => changes++);
+      expect(load.update!(manifest)).toBe('same');
+      expect(load.update!(moved)).toBe('changed');
+      expect(changes).toBe(1);
+      await load.declarations();
+      expect(read).toEqual(['/remotes/mfe-reports/mf-manifest.json', '/remotes/mfe-reports/1.1.0/mf-manifest.json']);
+    });
+
+    it('asks for a page reload when the moved remote already runs here, and keeps its version meanwhile', async () => {
+      exported = definition();
+      const { load } = tracked();
+      await load('mfe_reports');
+      expect(load.update!(moved)).toBe('reload');
+      expect(load.update!(manifest)).toBe('same');
+    });
+
+    it('lets a failed version (a broken build) move without a reload', async () => {
+      exported = { not: 'a remote' };
+      const { load } = tracked();
+      await expect(load('mfe_reports')).rejects.toThrow();
+      expect(load.update!(moved)).toBe('changed');
+    });
+
+    it("on the dashboard, loads no remote code before the owner's own manifest (or its absence) is known", async () => {
+      exported = definition();
+      codeLoads = 0;
+      const { load } = tracked(true);
+      const loading = load('mfe_reports');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(codeLoads).toBe(0);
+      load.update!(null);
+      await loading;
+      expect(codeLoads).toBe(1);
+    });
+  });
 });

@@ -12,7 +12,27 @@ export type RemoteLoader = ((name: string) => Promise<RemoteDefinition>) & {
    * them), fetched once; `retry` fetches the failed ones again.
    */
   declarations: (options?: { retry?: boolean }) => Promise<DeclarationResult[]>;
+  /**
+   * Applies a newer /remotes.json (the registry switched, canaried or rolled back a remote): a remote this page
+   * has not loaded moves to its new version at once (its declaration is read again); 'reload' when one whose code
+   * runs here changed (its APIs and slices in the store cannot be swapped: the page must load afresh). null: no
+   * newer manifest could be read, go on with this one. The first update lets remote pages load (see personal).
+   */
+  update?: (manifest: RemotesManifest | null) => 'same' | 'changed' | 'reload';
+  /** Calls `listener` after an update changed the remotes (the navigation reads their declarations again). */
+  subscribe?: (listener: () => void) => () => void;
 };
+
+export interface LoaderOptions {
+  /**
+   * The manifest at hand was read before sign-in, and the owner's own (their canary share) comes with the first
+   * update: remote code waits for it (at most PERSONAL_WAIT_MS), so it is not loaded twice in two versions.
+   */
+  personal?: boolean;
+}
+
+/** How long a remote page waits for the owner's own manifest before going on with the one at hand. */
+const PERSONAL_WAIT_MS = 5_000;
 
 /** The page keys a declaration promises (kept here so the public pages need no schema code). */
 const declaredPages = (d: RemoteDefinition['declaration']) => [
@@ -44,15 +64,25 @@ export function createRemoteLoader(
   inject: (part: Injectable) => void,
   fetchDeclaration: (remote: string, entry: string) => Promise<DeclarationResult>,
   provided: () => SharedVersions = providedShared,
+  { personal = false }: LoaderOptions = {},
 ): RemoteLoader {
   const entries = new Map(manifest.remotes.map((r) => [r.name, r.entry]));
   registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
+  const listeners = new Set<() => void>();
+  let personalised: () => void = () => undefined;
+  const ownManifest: Promise<void> = personal
+    ? new Promise<void>((resolve) => {
+        personalised = resolve;
+        setTimeout(resolve, PERSONAL_WAIT_MS);
+      })
+    : Promise.resolve();
   const cache = new Map<string, Promise<RemoteDefinition>>();
   const failed = new Set<string>();
   const ready = new Map<string, RemoteDefinition>();
   const published = new Map<string, Promise<DeclarationResult>>();
 
   async function load(name: string): Promise<RemoteDefinition> {
+    await ownManifest;
     const entry = entries.get(name);
     if (!entry) throw new Error(`${name} is not listed in /remotes.json`);
     // A build that needs shared libraries this shell does not provide is refused before its code runs.
@@ -92,6 +122,34 @@ export function createRemoteLoader(
           if (!known || (retry && (await known).error)) published.set(name, fetchDeclaration(name, entry));
         }
         return Promise.all([...entries.keys()].map((name) => published.get(name)!));
+      },
+      update: (next: RemotesManifest | null) => {
+        personalised();
+        if (!next) return 'same' as const;
+        const wanted = new Map(next.remotes.map((r) => [r.name, r.entry]));
+        const moved = [...new Set([...entries.keys(), ...wanted.keys()])].filter(
+          (n) => entries.get(n) !== wanted.get(n),
+        );
+        if (!moved.length) return 'same' as const;
+        // Code already running (or on its way) cannot change version in this page.
+        if (moved.some((n) => ready.has(n) || cache.has(n))) return 'reload' as const;
+        for (const name of moved) {
+          const entry = wanted.get(name);
+          published.delete(name);
+          failed.delete(name);
+          if (entry === undefined) {
+            entries.delete(name);
+            continue;
+          }
+          entries.set(name, entry);
+          registerRemotes([{ name, entry }], { force: true });
+        }
+        listeners.forEach((listener) => listener());
+        return 'changed' as const;
+      },
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
       },
     },
   );

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 
-export type ServiceName = 'billing' | 'stores' | 'search' | 'analytics' | 'feedback';
+export type ServiceName = 'billing' | 'stores' | 'search' | 'analytics' | 'feedback' | 'registry';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint<

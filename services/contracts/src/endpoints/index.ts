@@ -11,6 +11,7 @@ import * as analytics from './analytics';
 import * as billing from './billing';
 import type { Endpoint, ServiceName } from './endpoint';
 import * as feedback from './feedback';
+import * as registry from './registry';
 import * as search from './search';
 import * as stores from './stores';
 
@@ -30,6 +31,7 @@ export {
 export * as analyticsEndpoints from './analytics';
 export * as billingEndpoints from './billing';
 export * as feedbackEndpoints from './feedback';
+export * as registryEndpoints from './registry';
 export * as searchEndpoints from './search';
 export * as storesEndpoints from './stores';
 
@@ -40,4 +42,5 @@ export const ENDPOINTS: Record<ServiceName, Record<string, Endpoint>> = {
   search,
   analytics,
   feedback,
+  registry,
 };

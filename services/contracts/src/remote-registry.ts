@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+// The remote registry (services/registry): every published version of a dashboard remote, which one
+// owners get (live), which share of owners tries another (canary), and the shared libraries' versions
+// the shell offers, which every published remote's `requires` must accept.
+
+/** A remote's name is its folder's: mfe-<name> (the gateway serves it at /remotes/<name>/<version>/). */
+export const remoteNameSchema = z
+  .string()
+  .regex(/^mfe-[a-z][a-z0-9-]{0,40}$/, 'remote must be a remote folder name like mfe-analytics');
+
+/** A release with the build's hash as build metadata (1.4.0+3fa9c0de): one version, one set of files, forever. */
+export const remoteVersionSchema = z
+  .string()
+  .max(64, 'version must be at most 64 characters')
+  .regex(
+    /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/,
+    'version must be a semantic version like 1.4.0 or 1.4.0+3fa9c0de',
+  );
+
+/** A file of a build, by its path inside the build folder. */
+export const artefactPathSchema = z
+  .string()
+  .max(200)
+  .regex(/^(?!.*(^|\/)\.)[A-Za-z0-9_@~+-][A-Za-z0-9_.@~+-]*(\/[A-Za-z0-9_@~+-][A-Za-z0-9_.@~+-]*)*$/, {
+    message: 'file paths must be relative, without dot folders or ".."',
+  });
+
+export const artefactFileQuerySchema = z.object({ path: artefactPathSchema });
+
+/** PUT /remotes/:remote/versions/:version: the build's files, base64-encoded, by path. */
+export const publishRemoteRequestSchema = z.object({
+  files: z
+    .record(artefactPathSchema, z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'each file must be base64-encoded'))
+    .refine((files) => Object.keys(files).length > 0, 'files must not be empty')
+    .refine((files) => Object.keys(files).length <= 2000, 'a build may hold at most 2,000 files'),
+});
+export type PublishRemoteRequest = z.infer<typeof publishRemoteRequestSchema>;
+
+export const publishedVersionSchema = z.object({
+  remote: remoteNameSchema,
+  version: remoteVersionSchema,
+  files: z.number().int(),
+  bytes: z.number().int(),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
+  /** false when this exact build was already published (publishing is idempotent). */
+  created: z.boolean(),
+});
+export type PublishedVersion = z.infer<typeof publishedVersionSchema>;
+
+export const canarySchema = z.object({ version: remoteVersionSchema, percent: z.number().int().min(1).max(99) });
+
+/** One remote as operators see it. */
+export const remoteChannelSchema = z.object({
+  remote: remoteNameSchema,
+  live: remoteVersionSchema.nullable(),
+  canary: canarySchema.nullable(),
+  /** The live version before the last switch: what a rollback returns to. */
+  previous: remoteVersionSchema.nullable(),
+  versions: z.array(z.object({ version: remoteVersionSchema, publishedAt: z.string(), publishedBy: z.string() })),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+export type RemoteChannel = z.infer<typeof remoteChannelSchema>;
+export const remoteChannelsSchema = z.object({ remotes: z.array(remoteChannelSchema) });
+
+export const switchLiveRequestSchema = z.object({ version: remoteVersionSchema });
+export const canaryRequestSchema = canarySchema;
+
+/** The shared libraries' versions the shell provides (its build's shared-versions.json). */
+export const shellOfferSchema = z.object({
+  shared: z
+    .record(
+      z.string().min(1).max(100),
+      z.string().regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]*)?$/, 'each shared version must be a semantic version'),
+    )
+    .refine((shared) => Object.keys(shared).length > 0, 'shared must name at least one library'),
+});
+export type ShellOffer = z.infer<typeof shellOfferSchema>;
+export const shellOfferAnswerSchema = shellOfferSchema.extend({ publishedAt: z.string(), publishedBy: z.string() });
+
+/** GET /internal/manifest: what the gateways serve (each replica polls it). */
+export const registryManifestSchema = z.object({
+  remotes: z.array(z.object({ remote: remoteNameSchema, live: remoteVersionSchema, canary: canarySchema.nullable() })),
+});
+export type RegistryManifest = z.infer<typeof registryManifestSchema>;

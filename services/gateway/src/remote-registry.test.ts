@@ -1,0 +1,167 @@
+import type { INestApplication } from '@nestjs/common';
+import { loadConfig } from '@sniff/service-kit';
+import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { RegistryAppModule } from '../../registry/src/app.module';
+import { createGatewayApp } from './app';
+import { gatewayConfigSchema } from './config';
+import { inCanary } from './remote-registry';
+
+const INTERNAL_TOKEN = 'test-internal-token-0123456789';
+
+/**
+ * The gateway serving published remotes from a real registry service (real Postgres): /remotes.json names each
+ * remote's live version (its canary for the owners in its share), the files of any published version are served
+ * with the build's compression and cached for a year, a switch shows on the next /remotes.json, and a registry
+ * outage keeps the last manifest and the files already read.
+ */
+describe('gateway with the remote registry', () => {
+  let db: { url: string; drop(): Promise<void> };
+  let registry: TestService;
+  let gateway: INestApplication;
+  let url: string;
+  let staticRoot: string;
+  let key: KeyLike;
+  let idp: http.Server;
+  let issuer: string;
+
+  const operator = (method: string, path: string, body?: unknown) =>
+    fetch(`${registry.url}${path}`, {
+      method,
+      headers: { ...asOwner('deploy'), 'x-sniff-internal-token': INTERNAL_TOKEN },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const build = (entry: string) => ({
+    'mf-manifest.json': Buffer.from('{"name":"mfe_hello"}'),
+    'remoteEntry.js': Buffer.from(entry),
+    'remoteEntry.js.br': brotliCompressSync(Buffer.from(entry)),
+    'declaration.json': Buffer.from(
+      JSON.stringify({
+        id: 'mfe-hello',
+        routes: [{ path: 'hello', title: 'Hello', destination: 'hello.home' }],
+        sidebar: [],
+        links: [],
+      }),
+    ),
+    'index.html': Buffer.from('<p>standalone</p>'),
+  });
+  const publish = async (version: string, entry: string) => {
+    const files = Object.fromEntries(Object.entries(build(entry)).map(([p, b]) => [p, b.toString('base64')]));
+    expect(
+      (await operator('PUT', `/remotes/mfe-hello/versions/${encodeURIComponent(version)}`, { files })).status,
+    ).toBe(200);
+  };
+  const token = (sub: string) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256', kid: 'k' })
+      .setIssuer(issuer)
+      .setAudience('https://api.sniff.dev')
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
+  const remotes = async (sub?: string) => {
+    const headers = sub ? { authorization: `Bearer ${await token(sub)}` } : undefined;
+    return (
+      (await (await fetch(`${url}/remotes.json`, { headers })).json()) as { remotes: { name: string; entry: string }[] }
+    ).remotes;
+  };
+  const helloEntry = async (sub?: string) => (await remotes(sub)).find((r) => r.name === 'mfe_hello')?.entry;
+
+  beforeAll(async () => {
+    const keys = await generateKeyPair('RS256');
+    key = keys.privateKey;
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: 'k', alg: 'RS256', use: 'sig' };
+    idp = http.createServer((_req, res) => res.writeHead(200).end(JSON.stringify({ keys: [jwk] })));
+    await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
+    issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}/`;
+
+    db = await createTestDatabase();
+    const config = { ...testConfig(db.url), INTERNAL_TOKEN, REGISTRY_OPERATORS: ['deploy'] };
+    registry = await startTestService(RegistryAppModule.forRoot(config), config);
+    expect((await operator('PUT', '/shell', { shared: { react: '19.3.1' } })).status).toBe(200);
+    await publish('1.0.0', 'var mfe_hello = "one";');
+    await publish('1.1.0', 'var mfe_hello = "two";');
+    expect((await operator('PUT', '/remotes/mfe-hello/live', { version: '1.0.0' })).status).toBe(200);
+
+    staticRoot = mkdtempSync(join(tmpdir(), 'sniff-registry-gateway-'));
+    mkdirSync(join(staticRoot, 'mfe-marketing', 'dist'), { recursive: true });
+    writeFileSync(join(staticRoot, 'mfe-marketing', 'dist', 'mf-manifest.json'), '{"name":"mfe_marketing"}');
+    const env = {
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      INTERNAL_TOKEN,
+      AUTH_ISSUER: issuer,
+      STATIC_ROOT: staticRoot,
+      REGISTRY_URL: registry.url,
+      REGISTRY_POLL_MS: '0',
+    };
+    gateway = await createGatewayApp(loadConfig('gateway', gatewayConfigSchema, env));
+    await gateway.listen(0, '127.0.0.1');
+    url = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await registry?.close();
+    await db?.drop();
+    idp?.close();
+    rmSync(staticRoot, { recursive: true, force: true });
+  });
+
+  it("lists the registry's live version beside the remotes shipped with the gateway", async () => {
+    expect(await remotes()).toEqual([
+      { name: 'mfe_hello', entry: '/remotes/mfe-hello/1.0.0/mf-manifest.json' },
+      { name: 'mfe_marketing', entry: '/remotes/mfe-marketing/mf-manifest.json' },
+    ]);
+  });
+
+  it("serves a published build's files, compressed as built, cached for a year; no standalone page", async () => {
+    const res = await fetch(`${url}/remotes/mfe-hello/1.0.0/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toBe('var mfe_hello = "one";'); // fetch undoes the br
+    const plain = await fetch(`${url}/remotes/mfe-hello/1.1.0/remoteEntry.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('var mfe_hello = "two";');
+    for (const path of ['1.0.0/missing.js', '9.9.9/remoteEntry.js', '1.0.0/index.html', '1.0.0/..%2F..%2Fetc']) {
+      expect((await fetch(`${url}/remotes/mfe-hello/${path}`)).status).toBe(404);
+    }
+  });
+
+  it('sends the same share of signed-in owners to the canary every time, and shows a switch and a rollback at once', async () => {
+    expect((await operator('PUT', '/remotes/mfe-hello/canary', { version: '1.1.0', percent: 30 })).status).toBe(200);
+    const owners = Array.from({ length: 40 }, (_, i) => `auth0|owner-${i}`);
+    const canary = owners.filter((o) => inCanary(o, 'mfe-hello', 30));
+    expect(canary.length).toBeGreaterThan(4);
+    expect(canary.length).toBeLessThan(24);
+    for (const owner of owners.slice(0, 12)) {
+      const expected = canary.includes(owner) ? '1.1.0' : '1.0.0';
+      expect(await helloEntry(owner)).toBe(`/remotes/mfe-hello/${expected}/mf-manifest.json`);
+    }
+    // signed out (the public pages, the first request): the live version
+    expect(await helloEntry()).toBe('/remotes/mfe-hello/1.0.0/mf-manifest.json');
+
+    expect((await operator('PUT', '/remotes/mfe-hello/live', { version: '1.1.0' })).status).toBe(200);
+    expect(await helloEntry(owners[0])).toBe('/remotes/mfe-hello/1.1.0/mf-manifest.json');
+    expect((await operator('POST', '/remotes/mfe-hello/rollback')).status).toBe(200);
+    expect(await helloEntry(owners[0])).toBe('/remotes/mfe-hello/1.0.0/mf-manifest.json');
+  });
+
+  it('keeps serving the last manifest and the files it read while the registry is down', async () => {
+    expect((await fetch(`${url}/remotes/mfe-hello/1.0.0/mf-manifest.json`)).status).toBe(200);
+    await registry.close();
+    expect(await helloEntry()).toBe('/remotes/mfe-hello/1.0.0/mf-manifest.json');
+    expect((await fetch(`${url}/remotes/mfe-hello/1.0.0/mf-manifest.json`)).status).toBe(200);
+  });
+});

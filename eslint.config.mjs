@@ -8,7 +8,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createRequire } from 'node:module';
 
-const remotes = createRequire(import.meta.url)('./infra/remotes.js').remoteDirs();
+const require = createRequire(import.meta.url);
+const remotes = require('./infra/remotes.js').remoteDirs();
+// What the shared react-router-dom leaves out (a remote would get undefined): refused at lint instead.
+const { LEFT_OUT } = require('./shell/sdk/federation/facades/react-router-left-out.js');
 const frontEnds = ['shell', ...remotes];
 
 /**
@@ -86,6 +89,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: Object.values(LEFT_OUT).flat(),
+              message:
+                'Not shared by the shell (see shell/sdk/federation/facades/react-router-left-out.js): the shell owns the one router.',
+            },
+          ],
           patterns: [
             { group: ['@auth0/*'], message: 'Remotes never touch Auth0: use @sniff/shell-sdk.' },
             {

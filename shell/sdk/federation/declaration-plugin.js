@@ -31,6 +31,26 @@ function readDeclaration(file) {
   return parseRemoteDeclaration(readDeclarationData(file));
 }
 
+/** The package a share key belongs to ('@reduxjs/toolkit/query' -> '@reduxjs/toolkit'). */
+const packageOf = (key) =>
+  key
+    .split('/')
+    .slice(0, key.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Shared libraries the build consumes from the shell but names no range for (nor its package):
+ * the shell could not refuse it when it provides an incompatible version. Workspace packages
+ * (@sniff/*) accept the shell's by design.
+ */
+function unrangedConsumes(compilation, requires) {
+  const keys = new Set();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ConsumeSharedModule') keys.add(module.options.shareKey);
+  }
+  return [...keys].filter((key) => !key.startsWith('@sniff/') && !requires[key] && !requires[packageOf(key)]).sort();
+}
+
 class RemoteDeclarationPlugin {
   /**
    * @param {string} file the remote's src/declaration.ts
@@ -46,6 +66,16 @@ class RemoteDeclarationPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.fileDependencies.add(this.file);
+        if (this.requires) {
+          const missing = unrangedConsumes(compilation, this.requires);
+          if (missing.length)
+            compilation.errors.push(
+              new WebpackError(
+                `${NAME}: the build uses ${missing.join(', ')} from the shell but package.json names no range for ` +
+                  'it: add it to dependencies, so declaration.json requires it and an incompatible shell refuses it.',
+              ),
+            );
+        }
         try {
           const declaration = readDeclaration(this.file);
           const json = JSON.stringify(
@@ -62,4 +92,4 @@ class RemoteDeclarationPlugin {
   }
 }
 
-module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData };
+module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData, unrangedConsumes };

@@ -5,8 +5,15 @@
 // Shared whole, React Router cost 39.5 kB compressed on every page, the public ones included: the
 // data router's engine (createRouter) alone is most of it.
 
-/** Exports that create or host a router: the shell owns the one router (a remote's routes are relative). */
+/**
+ * Exports that create or host a router: the shell owns the one router (a remote's routes are
+ * relative). BrowserRouter is the shell's own, so it is shared all the same.
+ */
 const CREATES_A_ROUTER = [
+  'HashRouter',
+  'MemoryRouter',
+  'Router',
+  'unstable_HistoryRouter',
   'createBrowserRouter',
   'createHashRouter',
   'createMemoryRouter',
@@ -20,10 +27,17 @@ const CREATES_A_ROUTER = [
 ];
 
 /**
- * Exports that work only under a data router (loaders, actions, fetchers, blockers): under the
- * shell's declarative router each throws "must be used within a data router".
+ * Exports that work only under a data router (loaders, actions and their responses, middleware
+ * context, fetchers, blockers): under the shell's declarative router the hooks throw "must be used
+ * within a data router" and the rest has nothing to run it.
  */
 const NEEDS_A_DATA_ROUTER = [
+  'RouterContextProvider',
+  'createContext',
+  'data',
+  'redirect',
+  'redirectDocument',
+  'replace',
   'Await',
   'Form',
   'IDLE_BLOCKER',

@@ -39,26 +39,28 @@ const packageOf = (key) =>
     .join('/');
 
 /**
- * Shared libraries the build consumes from the shell but names no range for (nor its package):
- * the shell could not refuse it when it provides an incompatible version. Workspace packages
- * (@sniff/*) accept the shell's by design.
+ * Shared libraries the build consumes from the shell but whose package its package.json does not
+ * name (`declared`): the shell could not refuse it when it provides an incompatible version.
+ * Workspace packages (@sniff/*) accept the shell's by design.
  */
-function unrangedConsumes(compilation, requires) {
+function unrangedConsumes(compilation, declared) {
   const keys = new Set();
   for (const module of compilation.modules) {
     if (module.constructor.name === 'ConsumeSharedModule') keys.add(module.options.shareKey);
   }
-  return [...keys].filter((key) => !key.startsWith('@sniff/') && !requires[key] && !requires[packageOf(key)]).sort();
+  return [...keys].filter((key) => !key.startsWith('@sniff/') && !declared.includes(packageOf(key))).sort();
 }
 
 class RemoteDeclarationPlugin {
   /**
    * @param {string} file the remote's src/declaration.ts
    * @param {Record<string, string>} [requires] the shared libraries' ranges this build needs of the shell
+   * @param {string[]} [declared] the packages its package.json names (checked against what it consumes)
    */
-  constructor(file, requires) {
+  constructor(file, requires, declared) {
     this.file = file;
     this.requires = requires;
+    this.declared = declared;
   }
 
   apply(compiler) {
@@ -66,8 +68,8 @@ class RemoteDeclarationPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.fileDependencies.add(this.file);
-        if (this.requires) {
-          const missing = unrangedConsumes(compilation, this.requires);
+        if (this.declared) {
+          const missing = unrangedConsumes(compilation, this.declared);
           if (missing.length)
             compilation.errors.push(
               new WebpackError(

@@ -57,6 +57,12 @@ function sharedFor(dir, { eager = [] } = {}) {
   );
 }
 
+/** The packages a front end's package.json names (any range, "*" included). */
+function declaredPackages(dir) {
+  const pkg = require(path.join(dir, 'package.json'));
+  return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+}
+
 /** The ranges a front end's build requires of the shell (its declaration.json's `requires`). */
 function requiredRanges(dir) {
   return Object.fromEntries(
@@ -66,4 +72,4 @@ function requiredRanges(dir) {
   );
 }
 
-module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges };
+module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges, declaredPackages };

@@ -8,7 +8,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createRequire } from 'node:module';
 
-const remotes = createRequire(import.meta.url)('./infra/remotes.js').remoteDirs();
+const require = createRequire(import.meta.url);
+const remotes = require('./infra/remotes.js').remoteDirs();
+// What the shared react-router-dom leaves out (a remote would get undefined): refused at lint instead.
+const { LEFT_OUT } = require('./shell/sdk/federation/facades/react-router-left-out.js');
 const frontEnds = ['shell', ...remotes];
 
 /**
@@ -64,6 +67,35 @@ export const layers = {
   },
 };
 
+/** What a remote may not import: Auth0, Stripe, other remotes, and what the shared router leaves out. */
+function remoteImports(remote, { sharedRouter = false } = {}) {
+  return [
+    'error',
+    {
+      paths: sharedRouter
+        ? [
+            {
+              name: 'react-router-dom',
+              importNames: Object.values(LEFT_OUT).flat(),
+              message:
+                'Not shared by the shell (see shell/sdk/federation/facades/react-router-left-out.js): the shell owns the one router.',
+            },
+          ]
+        : [],
+      patterns: [
+        { group: ['@auth0/*'], message: 'Remotes never touch Auth0: use @sniff/shell-sdk.' },
+        {
+          group: ['@stripe/*'],
+          message: 'Remotes never import Stripe: the shell loads it; use usePayments() from @sniff/shell-sdk.',
+        },
+        ...remotes
+          .filter((r) => r !== remote)
+          .map((r) => ({ group: [`@sniff/${r}`, `**/${r}/**`], message: 'Remotes never import each other.' })),
+      ],
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/test-results/**', 'infra/demo-site/public/**'] },
   js.configs.recommended,
@@ -80,26 +112,15 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   layers,
-  ...remotes.map((remote) => ({
-    files: [`${remote}/src/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@auth0/*'], message: 'Remotes never touch Auth0: use @sniff/shell-sdk.' },
-            {
-              group: ['@stripe/*'],
-              message: 'Remotes never import Stripe: the shell loads it; use usePayments() from @sniff/shell-sdk.',
-            },
-            ...remotes
-              .filter((r) => r !== remote)
-              .map((r) => ({ group: [`@sniff/${r}`, `**/${r}/**`], message: 'Remotes never import each other.' })),
-          ],
-        },
-      ],
+  ...remotes.flatMap((remote) => [
+    { files: [`${remote}/src/**`], rules: { 'no-restricted-imports': remoteImports(remote) } },
+    {
+      // Browser code gets the shared react-router-dom; tests and the pre-renderer (Node) get the library.
+      files: [`${remote}/src/**`],
+      ignores: ['**/*.test.*', '**/prerender/**'],
+      rules: { 'no-restricted-imports': remoteImports(remote, { sharedRouter: true }) },
     },
-  })),
+  ]),
   {
     // Every browser test goes through the fixture that fails it on a Content-Security-Policy violation.
     files: ['shell/e2e/tests/**'],

@@ -33,7 +33,8 @@ module.exports = {
     '^@sniff/shell-sdk/shared-data$': '<rootDir>/shell/sdk/src/shared-data.ts',
     '^@sniff/shell-sdk/testing$': '<rootDir>/shell/sdk/testing/harness.tsx',
     '^@sniff/ui$': '<rootDir>/shell/ui/src/index.tsx',
-    '^@sniff/ui/widget-studio$': '<rootDir>/shell/ui/src/widget-studio/index.ts',
+    '^@sniff/widget-studio$': '<rootDir>/shell/widget-studio/src/index.ts',
+    '^@sniff/billing-ui$': '<rootDir>/shell/billing-ui/src/index.tsx',
     // jest runs CommonJS: the same API as the browser build the analytics remote ships
     '^csv-stringify/browser/esm/sync$': '<rootDir>/node_modules/csv-stringify/dist/cjs/sync.cjs',
     '\\.css$': '<rootDir>/infra/jest/style-stub.js',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DASHBOARD_BUDGET_BYTES } from './budget';
+import { coldLoad, printTable, type ColdLoad } from './cold-load';
 import { BENCH_STORE, createIndexedStore, signIn } from './support';
 
 /** Every dashboard page, by path, and what shows once it has loaded. */
@@ -19,40 +20,10 @@ const PAGES: [path: string, ready: RegExp][] = [
 test('dashboard pages: compressed JavaScript on a cold load', async ({ page, context }) => {
   await signIn(page);
   await createIndexedStore(page, BENCH_STORE);
-  const cdp = await context.newCDPSession(page);
-  const rows: { path: string; js: number; files: number; remotes: string[] }[] = [];
-  for (const [path, ready] of PAGES) {
-    await cdp.send('Network.clearBrowserCache');
-    const scripts: Promise<{ url: string; bytes: number }>[] = [];
-    const onFinished = (request: import('@playwright/test').Request) => {
-      if (request.resourceType() !== 'script') return;
-      scripts.push(
-        request.sizes().then(async (s) => {
-          // BENCH_LIST_SCRIPTS=1 lists every script with its size as sent and its encoding.
-          if (process.env.BENCH_LIST_SCRIPTS) {
-            const encoding = (await request.response())?.headers()['content-encoding'] ?? 'identity';
-            console.log(`${path} ${request.url()} ${s.responseBodySize} ${encoding}`);
-          }
-          return { url: request.url(), bytes: s.responseBodySize };
-        }),
-      );
-    };
-    page.on('requestfinished', onFinished);
-    await page.goto(path, { waitUntil: 'networkidle' });
-    await expect(page.getByText(ready).first()).toBeVisible();
-    page.off('requestfinished', onFinished);
-    const loaded = await Promise.all(scripts);
-    const remotes = [...new Set(loaded.map((s) => /\/remotes\/([^/]+)\//.exec(s.url)?.[1]).filter(Boolean))];
-    rows.push({
-      path,
-      js: loaded.reduce((sum, s) => sum + s.bytes, 0),
-      files: loaded.length,
-      remotes: remotes as string[],
-    });
-  }
-  console.log('\n| page | compressed JS (kB) | script files | remotes fetched |\n| --- | ---: | ---: | --- |');
-  for (const r of rows)
-    console.log(`| ${r.path} | ${(r.js / 1024).toFixed(1)} | ${r.files} | ${r.remotes.join(', ') || '(shell only)'} |`);
+  const rows: ColdLoad[] = [];
+  for (const [path, ready] of PAGES)
+    rows.push(await coldLoad(page, context, path, () => expect(page.getByText(ready).first()).toBeVisible()));
+  printTable(rows);
   for (const r of rows) {
     expect(r.js, `${r.path} loads ${(r.js / 1024).toFixed(1)} kB of JavaScript`).toBeLessThanOrEqual(
       DASHBOARD_BUDGET_BYTES,

@@ -31,14 +31,36 @@ function readDeclaration(file) {
   return parseRemoteDeclaration(readDeclarationData(file));
 }
 
+/** The package a share key belongs to ('@reduxjs/toolkit/query' -> '@reduxjs/toolkit'). */
+const packageOf = (key) =>
+  key
+    .split('/')
+    .slice(0, key.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Shared libraries the build consumes from the shell but whose package its package.json does not
+ * name (`declared`): the shell could not refuse it when it provides an incompatible version.
+ * Workspace packages (@sniff/*) accept the shell's by design.
+ */
+function unrangedConsumes(compilation, declared) {
+  const keys = new Set();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ConsumeSharedModule') keys.add(module.options.shareKey);
+  }
+  return [...keys].filter((key) => !key.startsWith('@sniff/') && !declared.includes(packageOf(key))).sort();
+}
+
 class RemoteDeclarationPlugin {
   /**
    * @param {string} file the remote's src/declaration.ts
    * @param {Record<string, string>} [requires] the shared libraries' ranges this build needs of the shell
+   * @param {string[]} [declared] the packages its package.json names (checked against what it consumes)
    */
-  constructor(file, requires) {
+  constructor(file, requires, declared) {
     this.file = file;
     this.requires = requires;
+    this.declared = declared;
   }
 
   apply(compiler) {
@@ -46,6 +68,16 @@ class RemoteDeclarationPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         compilation.fileDependencies.add(this.file);
+        if (this.declared) {
+          const missing = unrangedConsumes(compilation, this.declared);
+          if (missing.length)
+            compilation.errors.push(
+              new WebpackError(
+                `${NAME}: the build uses ${missing.join(', ')} from the shell but package.json names no range for ` +
+                  'it: add it to dependencies, so declaration.json requires it and an incompatible shell refuses it.',
+              ),
+            );
+        }
         try {
           const declaration = readDeclaration(this.file);
           const json = JSON.stringify(
@@ -62,4 +94,4 @@ class RemoteDeclarationPlugin {
   }
 }
 
-module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData };
+module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData, unrangedConsumes };

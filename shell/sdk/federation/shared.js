@@ -27,13 +27,13 @@ const SINGLETONS = [
 ];
 
 /**
- * A library shared whole cannot be tree-shaken: every front end would get all of it, used or not.
- * These are shared as a module that re-exports what the front ends use (facades/*.js), so the
- * build leaves the rest out; facades.test.js fails when a front end uses something a facade lacks.
+ * Shared as a module of our own instead of the library's entry (see facades/): react-router-dom as
+ * every export a remote can use inside the shell's router, without the data router's engine and the
+ * server APIs (39.5 kB compressed on every page, the public ones included). zod is shared whole: a
+ * remote may use any of it, and it is loaded with the dashboard only (the shell's LAZY list).
  */
 const FACADES = {
   'react-router-dom': path.join(__dirname, 'facades/react-router-dom.js'),
-  zod: path.join(__dirname, 'facades/zod.js'),
 };
 
 /**
@@ -56,6 +56,12 @@ function sharedFor(dir, { eager = [] } = {}) {
       },
     ]),
   );
+}
+
+/** The packages a front end's package.json names (any range, "*" included). */
+function declaredPackages(dir) {
+  const pkg = require(path.join(dir, 'package.json'));
+  return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
 }
 
 /** The ranges a front end's build requires of the shell (its declaration.json's `requires`). */
@@ -91,4 +97,4 @@ function providedVersions(dir) {
   return Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(packageOf(name), dir)]));
 }
 
-module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges, providedVersions };
+module.exports = { SINGLETONS, FACADES, sharedFor, requiredRanges, declaredPackages, providedVersions };

@@ -8,7 +8,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { requiredRanges, sharedFor } = require('./shared');
+const { declaredPackages, requiredRanges, sharedFor } = require('./shared');
 const { RemoteDeclarationPlugin } = require('./declaration-plugin');
 
 const swcOptions = {
@@ -127,7 +127,9 @@ function createWebpackConfig({ dir, name, host = false, devPort = 3000, title = 
           // The shell provides its runtime to the remotes, which then carry none of their own.
           ...(host ? { runtimePlugins: [path.join(__dirname, 'provide-runtime-plugin.js')] } : {}),
         }),
-        ...(!host && fs.existsSync(declaration) ? [new RemoteDeclarationPlugin(declaration, requiredRanges(dir))] : []),
+        ...(!host && fs.existsSync(declaration)
+          ? [new RemoteDeclarationPlugin(declaration, requiredRanges(dir), declaredPackages(dir))]
+          : []),
         ...(Object.keys(entry).length
           ? [
               new HtmlWebpackPlugin({

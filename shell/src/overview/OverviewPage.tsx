@@ -2,16 +2,8 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DestinationLink, errorMessage, useGoTo, usePlatform } from '@sniff/shell-sdk';
 import { entitlementsFor, PLAN_CATALOGUE, type PlanId } from '@sniff/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  needsAttention,
-  Spinner,
-  StatusBadge,
-  subscriptionStatusText,
-  UsageMeter,
-} from '@sniff/ui';
+import { Alert, Button, Card, Spinner, StatusBadge } from '@sniff/ui';
+import { needsAttention, subscriptionStatusText, UsageMeter } from '@sniff/billing-ui';
 import { useBillingAccountQuery, useListStoresQuery, useUsageQuery } from '@sniff/shell-sdk/shared-data';
 import { useCancelCheckoutMutation } from '../auth/shellApi';
 import { useAwaitPaidPlan } from './useAwaitPaidPlan';

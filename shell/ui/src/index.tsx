@@ -187,7 +187,6 @@ export function CopyButton({
   );
 }
 
-export * from './billing';
 export * from './dialog';
 export * from './tabs';
 export * from './toast';

@@ -1,6 +1,6 @@
 import { errorMessage } from '@sniff/shell-sdk';
 import { useBillingAccountQuery } from '@sniff/shell-sdk/shared-data';
-import { formatDay } from '@sniff/ui';
+import { formatDay } from '@sniff/billing-ui';
 import type { Invoice } from '@sniff/contracts';
 import { Loadable } from './Section';
 

@@ -1,6 +1,6 @@
 import { errorMessage } from '@sniff/shell-sdk';
 import { useUsageQuery } from '@sniff/shell-sdk/shared-data';
-import { UsageMeter } from '@sniff/ui';
+import { UsageMeter } from '@sniff/billing-ui';
 import { Loadable } from './Section';
 
 /** This month's searches against the plan's quota. */

@@ -1,16 +1,40 @@
-// What the front ends use of react-router-dom, the module the federation shares under that name
-// (see ../shared.js): shared whole, React Router cost its every export (server rendering, cookies,
-// sessions...), about 190 kB minified, in the shell's entry. It imports react-router (what
-// react-router-dom re-exports), so it is not consumed from the share scope. The declarative API
-// only: the data router (createBrowserRouter, RouterProvider) added 13 kB compressed to every page.
+// react-router-dom as the federation shares it (see ../shared.js and ./react-router-left-out.js):
+// every public export a remote can use inside the shell's router (a declarative BrowserRouter), so a
+// remote needing e.g. useParams, Outlet or useSearchParams waits for no shell release. It imports
+// react-router (what react-router-dom re-exports), so it is not consumed from the share scope.
 export {
   BrowserRouter,
+  createPath,
+  createRoutesFromChildren,
+  createRoutesFromElements,
+  createSearchParams,
+  generatePath,
+  href,
+  isRouteErrorResponse,
   Link,
+  matchPath,
+  matchRoutes,
   Navigate,
+  NavigationType,
   NavLink,
+  Outlet,
+  parsePath,
+  renderMatches,
+  resolvePath,
   Route,
   Routes,
+  useBeforeUnload,
+  useHref,
+  useInRouterContext,
+  useLinkClickHandler,
   useLocation,
+  useMatch,
   useNavigate,
   useNavigationType,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
 } from 'react-router';

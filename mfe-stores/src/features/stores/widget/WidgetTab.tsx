@@ -1,7 +1,7 @@
 import { usePlatform } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { Alert, Button, Spinner } from '@sniff/ui';
-import { WidgetPreview, WidgetStudio } from '@sniff/ui/widget-studio';
+import { WidgetPreview, WidgetStudio } from '@sniff/widget-studio';
 import type { WidgetSettingsState } from './useWidgetSettings';
 
 /**

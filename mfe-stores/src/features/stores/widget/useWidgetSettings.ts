@@ -7,7 +7,7 @@ import {
   type WidgetSettings,
   type WidgetSettingsResponse,
 } from '@sniff/contracts';
-import { sameSettings, studioErrors, type StudioErrors } from '@sniff/ui/widget-studio';
+import { sameSettings, studioErrors, type StudioErrors } from '@sniff/widget-studio';
 import { useGetWidgetSettingsQuery, useSaveWidgetSettingsMutation } from '../../../shared/api';
 
 /** Never saved: the defaults, with the manage panel's cards for catalogues (section 3); custom sites a list. */

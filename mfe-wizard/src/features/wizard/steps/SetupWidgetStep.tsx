@@ -8,7 +8,7 @@ import {
   type WidgetSettingsResponse,
 } from '@sniff/contracts';
 import { Alert, Button, CopyButton } from '@sniff/ui';
-import { sameSettings, studioErrors, WidgetPreview, WidgetStudio, type StudioPlan } from '@sniff/ui/widget-studio';
+import { sameSettings, studioErrors, WidgetPreview, WidgetStudio, type StudioPlan } from '@sniff/widget-studio';
 import { useSaveWidgetSettingsMutation } from '../../../shared/api';
 
 /** A change is saved once the owner has stopped editing this long. */

@@ -1,6 +1,9 @@
-// Billing pieces shown both by the shell (overview) and by mfe-billing (plans page): this month's
-// search usage and a subscription's state in words. Structural types, so @sniff/ui needs no contracts.
+// @sniff/billing-ui: billing pieces shown both by the shell (overview) and by mfe-billing (plans
+// page): this month's search usage and a subscription's state in words. Domain code, so a package
+// each front end bundles at the version it names, not part of the @sniff/ui singleton. Structural
+// types, so it needs no contracts.
 import type { ReactNode } from 'react';
+import './billing.css';
 
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const COUNT = new Intl.NumberFormat('en-US');

@@ -75,7 +75,7 @@ test('publish, see the page, switch to a broken build, see the error panel, roll
   await nav.getByRole('link', { name: 'Manage Your Widgets' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Stores' })).toBeVisible();
 
-  // Rolled back: the next navigation shows the good version again, with no reload needed.
+  // Rolled back: the next navigation loads the page afresh (this page fetched the broken build) with the good one.
   expect((await registry.rollBack(remote.name)).live).toBe(good.version);
   await served(good.version);
   await nav.getByRole('link', { name: 'Loyalty Points' }).click();

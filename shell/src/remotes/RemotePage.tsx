@@ -26,8 +26,6 @@ export function RemotePage({ remote, page }: { remote: string; page: string }) {
   // A remote loaded before the first render (a pre-rendered page) shows at once: no spinner, so
   // hydration finds the same markup the server wrote.
   const [state, setState] = useState<State>(() => readyState(load.loaded?.(remote), remote, page) ?? LOADING);
-  // A remote that moved to another version (a rollback after a broken one) is tried again at once.
-  useEffect(() => load.subscribe?.(() => setAttempt((a) => a + 1)), [load]);
 
   useEffect(() => {
     const known = readyState(load.loaded?.(remote), remote, page);

@@ -147,11 +147,11 @@ describe('remote loader', () => {
       expect(load.update!(manifest)).toBe('same');
     });
 
-    it('lets a failed version (a broken build) move without a reload', async () => {
+    it('asks for a reload after a failed version too (a broken build: its chunks are in this page)', async () => {
       exported = { not: 'a remote' };
       const { load } = tracked();
       await expect(load('mfe_reports')).rejects.toThrow();
-      expect(load.update!(moved)).toBe('changed');
+      expect(load.update!(moved)).toBe('reload');
     });
 
     it("on the dashboard, loads no remote code before the owner's own manifest (or its absence) is known", async () => {

@@ -15,7 +15,7 @@ export type RemoteLoader = ((name: string) => Promise<RemoteDefinition>) & {
   /**
    * Applies a newer /remotes.json (the registry switched, canaried or rolled back a remote): a remote this page
    * has not loaded moves to its new version at once (its declaration is read again); 'reload' when one whose code
-   * runs here changed (its APIs and slices in the store cannot be swapped: the page must load afresh). null: no
+   * this page fetched changed (its APIs and slices in the store, and its chunks, cannot be swapped in place). null: no
    * newer manifest could be read, go on with this one. The first update lets remote pages load (see personal).
    */
   update?: (manifest: RemotesManifest | null) => 'same' | 'changed' | 'reload';
@@ -79,6 +79,8 @@ export function createRemoteLoader(
   const cache = new Map<string, Promise<RemoteDefinition>>();
   const failed = new Set<string>();
   const ready = new Map<string, RemoteDefinition>();
+  /** Remotes whose code this page has asked the federation runtime for. */
+  const fetched = new Set<string>();
   const published = new Map<string, Promise<DeclarationResult>>();
 
   async function load(name: string): Promise<RemoteDefinition> {
@@ -88,6 +90,7 @@ export function createRemoteLoader(
     // A build that needs shared libraries this shell does not provide is refused before its code runs.
     const unmet = unmetRequirements((await published.get(name))?.declaration?.requires, provided());
     if (unmet.length) throw new Error(`${name} needs ${unmet.join(', ')}`);
+    fetched.add(name);
     // After a failure, re-register so the runtime fetches the manifest again.
     if (failed.has(name)) registerRemotes([{ name, entry }], { force: true });
     const module = await loadRemote<{ default?: unknown }>(`${name}/remote`);
@@ -131,8 +134,9 @@ export function createRemoteLoader(
           (n) => entries.get(n) !== wanted.get(n),
         );
         if (!moved.length) return 'same' as const;
-        // Code already running (or on its way) cannot change version in this page.
-        if (moved.some((n) => ready.has(n) || cache.has(n))) return 'reload' as const;
+        // A remote whose code this page has fetched (running, on its way, or failed) cannot change version in it:
+        // both builds share the remote's chunk-loading global, so the new one would take the old one's chunks.
+        if (moved.some((n) => fetched.has(n))) return 'reload' as const;
         for (const name of moved) {
           const entry = wanted.get(name);
           published.delete(name);

@@ -29,6 +29,7 @@ describe('gateway with the remote registry', () => {
   let staticRoot: string;
   let key: KeyLike;
   let idp: http.Server;
+  let billing: http.Server;
   let issuer: string;
 
   const operator = (method: string, path: string, body?: unknown) =>
@@ -82,6 +83,12 @@ describe('gateway with the remote registry', () => {
     await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
     issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}/`;
 
+    // billing's list of deleted accounts (none), which the gateway reads before it opens /api
+    billing = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"subjects":[],"cursor":0,"more":false}'),
+    );
+    await new Promise<void>((r) => billing.listen(0, '127.0.0.1', r));
+
     db = await createTestDatabase();
     const config = { ...testConfig(db.url), INTERNAL_TOKEN, REGISTRY_OPERATORS: ['deploy'] };
     registry = await startTestService(RegistryAppModule.forRoot(config), config);
@@ -101,6 +108,7 @@ describe('gateway with the remote registry', () => {
       STATIC_ROOT: staticRoot,
       REGISTRY_URL: registry.url,
       REGISTRY_POLL_MS: '0',
+      BILLING_URL: `http://127.0.0.1:${(billing.address() as AddressInfo).port}`,
     };
     gateway = await createGatewayApp(loadConfig('gateway', gatewayConfigSchema, env));
     await gateway.listen(0, '127.0.0.1');
@@ -111,6 +119,7 @@ describe('gateway with the remote registry', () => {
     await registry?.close();
     await db?.drop();
     idp?.close();
+    billing?.close();
     rmSync(staticRoot, { recursive: true, force: true });
   });
 
@@ -156,6 +165,27 @@ describe('gateway with the remote registry', () => {
     expect(await helloEntry(owners[0])).toBe('/remotes/mfe-hello/1.1.0/mf-manifest.json');
     expect((await operator('POST', '/remotes/mfe-hello/rollback')).status).toBe(200);
     expect(await helloEntry(owners[0])).toBe('/remotes/mfe-hello/1.0.0/mf-manifest.json');
+  });
+
+  it('serves the operator API at /api/registry to operators only, identified by their verified token', async () => {
+    const as = async (sub: string) =>
+      fetch(`${url}/api/registry/remotes`, { headers: { authorization: `Bearer ${await token(sub)}` } });
+    const owner = await as('auth0|shop-owner');
+    expect(owner.status).toBe(403);
+    expect(((await owner.json()) as { message: string }).message).toBe(
+      "Only Sniff's operators may read or change the remote registry",
+    );
+    const operator = await as('deploy');
+    expect(operator.status).toBe(200);
+    expect(((await operator.json()) as { remotes: { remote: string }[] }).remotes.map((r) => r.remote)).toEqual([
+      'mfe-hello',
+    ]);
+    expect((await fetch(`${url}/api/registry/remotes`)).status).toBe(401);
+    // the gateways' own routes are never reachable through /api, even for an operator
+    const internal = await fetch(`${url}/api/registry/internal/manifest`, {
+      headers: { authorization: `Bearer ${await token('deploy')}` },
+    });
+    expect(internal.status).toBe(404);
   });
 
   it('keeps serving the last manifest and the files it read while the registry is down', async () => {

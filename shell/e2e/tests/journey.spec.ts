@@ -277,6 +277,49 @@ test.describe.serial('owner journey', () => {
     }
   });
 
+  test("keys typed before the widget's second script arrives are searched when it lands; without it, the box says so", async ({
+    browser,
+  }) => {
+    const site = await serveCustomerPage(snippet);
+    const visitor = await browser.newContext();
+    const secondScript = /\/widget\/search\.[0-9a-f]+\.js$/;
+    try {
+      // Held back until the visitor has typed (the page's load event waits for it: wait for the DOM only).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = 0;
+      await visitor.route(secondScript, async (route) => {
+        asked += 1;
+        await held;
+        await route.continue();
+      });
+      const customer = await visitor.newPage();
+      await customer.goto(site.url, { waitUntil: 'domcontentloaded' });
+      const box = customer.getByRole('combobox');
+      await box.click();
+      await box.pressSequentially('pricng', { delay: 40 });
+      expect(asked).toBe(1);
+      await expect(customer.getByRole('option')).toHaveCount(0);
+      release();
+      await expect(customer.getByRole('option').first()).toContainText(/pric/i, { timeout: 5_000 });
+      await expect(box).toHaveAttribute('aria-expanded', 'true');
+      await customer.close();
+
+      await visitor.unrouteAll();
+      await visitor.route(secondScript, (route) => route.abort());
+      const failing = await visitor.newPage();
+      await failing.goto(site.url);
+      const failingBox = failing.getByRole('combobox');
+      await failingBox.click();
+      await failingBox.pressSequentially('pricing', { delay: 40 });
+      await expect(failing.getByRole('status').filter({ hasText: 'Search is unavailable right now.' })).toBeVisible();
+      await expect(failingBox).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      await visitor.close();
+      await site.close();
+    }
+  });
+
   test('deleting a store asks first and removes it', async () => {
     await page.goto('/dashboard/stores');
     await page.getByRole('button', { name: 'Delete Demo Bakery' }).click();

@@ -12,16 +12,20 @@ export interface WidgetDeps {
 /** An option of the listbox: a completion of the query, the owner's answer, or a result. */
 export type Option = { kind: 'suggestion'; text: string } | { kind: 'answer' } | { kind: 'hit'; index: number };
 
-/**
- * One mounted widget: its elements, what the store's plan lets it show, and where the visitor's search
- * stands. Each phase (rules, searching, results, choosing, intents) is a module that moves this record.
- */
-export interface Widget extends View {
+/** What the first script mounts (bar.ts): the elements, the settings and where to ask. */
+export interface Bar extends View {
   config: WidgetConfig;
   deps: WidgetDeps;
   /** The snippet's look within the store's plan (the free plan's until its rules are known). */
   shown: WidgetConfig;
   apiBase: string;
+}
+
+/**
+ * One mounted widget: the bar and where the visitor's search stands, added by the second script
+ * (attach.ts). Each phase (rules, searching, results, choosing, intents) is a module that moves this record.
+ */
+export interface Widget extends Bar {
   formatPrice: (value: number, currency?: unknown) => string | null;
   // ---- the answer on screen
   hits: SearchHit[];

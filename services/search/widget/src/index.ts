@@ -1,9 +1,14 @@
+import { mountBar } from './bar';
 import { findScript, readConfig } from './config';
-import { mountWidget } from './widget';
+import { loadRest } from './load-rest';
+import { REST_FILE } from './rest-file';
 
 const CONTAINER_ID = 'sniff-search';
 
-/** Entry of embed.js and saas-embed.js: find our script tag, its container, and mount. */
+/**
+ * Entry of embed.js and saas-embed.js (the first script): find our script tag, its container, mount the
+ * bar, and load searching from the second script beside this one.
+ */
 function boot(script: HTMLScriptElement | null): void {
   if (!script) return;
   const config = readConfig(script, location.origin);
@@ -21,11 +26,12 @@ function boot(script: HTMLScriptElement | null): void {
   }
   if (host.shadowRoot) return; // already mounted (script included twice)
   const nav = navigator as Navigator & { sendBeacon?: Navigator['sendBeacon'] };
-  mountWidget(host, config, {
+  const bar = mountBar(host, config, {
     fetch: window.fetch.bind(window),
     sendBeacon: typeof nav.sendBeacon === 'function' ? (url, data) => nav.sendBeacon(url, data) : undefined,
     navigate: (url) => location.assign(url),
   });
+  loadRest(bar, new URL(REST_FILE, script.src).href);
 }
 
 // Capture the script tag now: document.currentScript is null once this script has run.

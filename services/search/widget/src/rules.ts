@@ -1,11 +1,11 @@
 import type { SearchResponse, WidgetRules } from '@sniff/contracts';
 import { FREE_RULES, withinRules, withSaved } from './config';
-import type { Widget } from './context';
+import type { Bar } from './context';
 import { widgetStyles } from './styles';
 import { NOT_ALLOWED_TEXT, UNAVAILABLE_TEXT } from './texts';
 
 /** The store's plan decides what of the snippet applies; the bar shows once it is known. */
-function applyRules(w: Widget, rules: WidgetRules): void {
+function applyRules(w: Bar, rules: WidgetRules): void {
   w.shown = withinRules(withSaved(w.config, rules.saved), rules);
   w.style.textContent = widgetStyles(w.shown);
   w.input.placeholder = w.shown.placeholder;
@@ -14,7 +14,7 @@ function applyRules(w: Widget, rules: WidgetRules): void {
 }
 
 /** The store's rules: asked once, with the blank query (the answer a widget mounting gets). */
-export async function loadRules(w: Widget): Promise<void> {
+export async function loadRules(w: Bar): Promise<void> {
   let rules = FREE_RULES;
   let unavailable: string | null = null;
   try {

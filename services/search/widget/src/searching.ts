@@ -3,7 +3,7 @@ import type { Widget } from './context';
 import { settleAfterAnswer } from './intents';
 import { setExpanded } from './popup';
 import { render } from './results';
-import { NOT_ALLOWED_TEXT } from './texts';
+import { FAILED_TEXT, NOT_ALLOWED_TEXT } from './texts';
 
 /**
  * Typing is not debounced: a keystroke's search leaves at once, so results follow the keys (the
@@ -105,6 +105,6 @@ export async function runSearch(w: Widget): Promise<void> {
     if (controller.signal.aborted || w.inflight !== controller) return;
     w.inflight = null;
     if (sendQueued(w, q)) return;
-    w.status.textContent = 'Search is unavailable right now.';
+    w.status.textContent = FAILED_TEXT;
   }
 }

@@ -7,3 +7,6 @@ export const NOT_ALLOWED_TEXT = 'Search is not available on this site.';
 export const PINNED_TEXT = 'Recommended';
 /** The mark of a result found by meaning (AI search): it has not all the words typed, and says why it is shown. */
 export const SEMANTIC_TEXT = 'Similar meaning';
+
+/** What a visitor reads when a search (or the script that searches) cannot be had. */
+export const FAILED_TEXT = 'Search is unavailable right now.';

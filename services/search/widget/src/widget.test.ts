@@ -683,6 +683,11 @@ describe('embed script', () => {
     const input = host.shadowRoot!.querySelector('input')!;
     expect(input.placeholder).toBe('Search by Shop');
     expect(host.shadowRoot!.querySelector('style')!.textContent).toContain('max-width: 640px');
+    // Searching comes in the second script, from beside this one (two-scripts.test.ts).
+    await jest.advanceTimersByTimeAsync(1);
+    const rest = document.head.querySelector('script[src="https://widget.sniff.test/widget/search.js"]');
+    expect(rest).not.toBeNull();
+    rest!.remove();
     host.remove();
   });
 

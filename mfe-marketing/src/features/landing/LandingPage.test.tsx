@@ -72,6 +72,21 @@ describe('landing page', () => {
     );
   });
 
+  it('after an account deletion, says so once in a status banner that can be dismissed (issue 31)', async () => {
+    window.sessionStorage.setItem('sniff:signed-out-notice', 'account-deleted');
+    const { unmount } = renderPage(<LandingPage />, { plans: null });
+    const status = screen.getAllByRole('status').find((s) => s.textContent)!;
+    expect(status.textContent).toContain(
+      'Your account has been deleted and you have been signed out. Thank you for trying Sniff.',
+    );
+    await userEvent.click(within(status).getByRole('button', { name: 'Dismiss' }));
+    expect(status.textContent).toBe('');
+    unmount();
+    // Once: the next visit shows nothing.
+    renderPage(<LandingPage />, { plans: null });
+    expect(screen.getAllByRole('status').every((s) => s.textContent === '')).toBe(true);
+  });
+
   it('plan buttons start the wizard', async () => {
     renderPage(<LandingPage />, { plans: null });
     const card = screen.getByRole('article', { name: 'Solo Basic' });

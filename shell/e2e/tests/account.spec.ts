@@ -90,6 +90,7 @@ test('an owner exports their data, deletes the account, and nothing of theirs is
   await expect(
     page.getByRole('status').filter({ hasText: 'Your account has been deleted and you have been signed out.' }),
   ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.idp}`));

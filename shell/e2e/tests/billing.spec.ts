@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { annualSaving, PLAN_CATALOGUE, stripeAmountsOf } from '@sniff/contracts';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/test';
 import { E2E_URLS } from '../support/urls';
 
@@ -99,6 +100,7 @@ test('cancelling in Manage billing keeps the plan, shown as "Active until …"',
   // Stripe's confirmation step: nothing is cancelled until the owner confirms.
   await expect(page.getByRole('heading', { level: 1, name: 'Cancel your plan' })).toBeVisible();
   await expect(page.getByText(/still available until the end of your billing period on/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('link', { name: 'Go back' }).click();
   await expect(page.getByRole('button', { name: 'Renew plan' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Cancel plan' }).click();

@@ -3,18 +3,20 @@
 import contracts from '@sniff/contracts';
 import { newId, nowSeconds } from './store.mjs';
 
-const { PLAN_CATALOGUE, SHOPIFY_STARTER_COUPON } = contracts;
-
-export const COUPON_PERCENT_OFF = 50;
+const { PLAN_CATALOGUE, stripeAmountsOf } = contracts;
 
 /**
- * Cents a plan's price is listed at. Shopify Starter is sold at its catalogue amount ($26) through the
- * SNIFF50 coupon, so its price is the amount before 50% off ($52): checkout then charges exactly $26.
+ * Cents a plan's price is listed at, from the price table: a price sold through a coupon (Shopify Starter)
+ * is listed at its crossed-out amount ($51) and the coupon takes it to the catalogue's ($26).
  */
-export function unitAmountOf(planPrice) {
-  const cents = Math.round(planPrice.amountUsd * 100);
-  return planPrice.id === 'starter' ? Math.round(cents / (1 - COUPON_PERCENT_OFF / 100)) : cents;
-}
+export const unitAmountOf = (planPrice) => stripeAmountsOf(planPrice).unitAmountCents;
+
+/** The coupons the price table names, as Stripe holds them ({ id, amount_off }). */
+const couponsOf = () =>
+  paidPlans().flatMap(({ planPrice }) => {
+    const coupon = stripeAmountsOf(planPrice).coupon;
+    return coupon ? [{ id: coupon.id, amount_off: coupon.amountOffCents }] : [];
+  });
 
 /** The paid plans: [{ card, planPrice }] */
 export const paidPlans = () =>
@@ -90,22 +92,25 @@ export function seedCatalogue(store) {
       });
     }
   }
-  if (!store.get('coupons', SHOPIFY_STARTER_COUPON)) {
+  for (const { id, amount_off } of couponsOf()) {
+    const current = store.get('coupons', id);
+    if (current && current.amount_off === amount_off && current.percent_off == null) continue;
+    // A coupon's amount cannot change on Stripe: a changed one is deleted and made again under its id.
     store.put('coupons', {
-      id: SHOPIFY_STARTER_COUPON,
+      id,
       object: 'coupon',
-      amount_off: null,
+      amount_off,
       created,
-      currency: null,
+      currency: 'usd',
       duration: 'forever',
       duration_in_months: null,
       livemode: false,
       max_redemptions: null,
       metadata: {},
-      name: SHOPIFY_STARTER_COUPON,
-      percent_off: COUPON_PERCENT_OFF,
+      name: id,
+      percent_off: null,
       redeem_by: null,
-      times_redeemed: 0,
+      times_redeemed: current?.times_redeemed ?? 0,
       valid: true,
     });
   }

@@ -5,7 +5,7 @@ import getRawBody from 'raw-body';
 import { checkCard } from './cards.mjs';
 import { StripeApiError } from './errors.mjs';
 import { nowSeconds } from './store.mjs';
-import { STYLE_HASH, checkoutPage, messagePage, portalPage, receiptPage } from './views.mjs';
+import { STYLE_HASH, cancelConfirmPage, checkoutPage, messagePage, portalPage, receiptPage } from './views.mjs';
 
 const PORTAL_SESSION_SECONDS = 24 * 60 * 60;
 const FORM_LIMIT_BYTES = 16 * 1024;
@@ -197,6 +197,8 @@ export function hostedPages({ store, flows, expireIfDue }) {
       const done = new URL(req.url ?? '/', 'http://p').searchParams.get('done');
       return send(res, 200, portalView(context, { notice: DONE[done ?? ''] }));
     }
+    if (req.method === 'GET' && section === 'subscriptions' && action === 'cancel' && extra === undefined)
+      return confirmCancel(res, context, subscriptionId, base);
     if (!form) return notFoundPage(res);
     if (section === 'card' && !subscriptionId) {
       const checked = checkCard(form);
@@ -216,6 +218,8 @@ export function hostedPages({ store, flows, expireIfDue }) {
     )
       return notFoundPage(res);
     try {
+      // Only the confirmation step's button cancels (it sends confirm=yes); a bare post shows that step.
+      if (action === 'cancel' && form.confirm !== 'yes') return confirmCancel(res, context, subscriptionId, base);
       if (action === 'cancel') flows.setCancelAtPeriodEnd(subscription, true);
       else if (action === 'renew') flows.setCancelAtPeriodEnd(subscription, false);
       else if (action === 'switch') {
@@ -248,6 +252,15 @@ export function hostedPages({ store, flows, expireIfDue }) {
     }
     const done = { cancel: 'canceled', renew: 'renewed', switch: 'switched' }[action];
     return redirect(res, `${base}?done=${done}`);
+  }
+
+  /** The confirmation step of Cancel plan, for an open subscription not yet set to cancel; else back to the portal. */
+  function confirmCancel(res, context, subscriptionId, base) {
+    const subscription = store.get('subscriptions', subscriptionId);
+    if (!subscription || subscription.customer !== context.customer.id) return notFoundPage(res);
+    if (subscription.status === 'canceled' || subscription.cancel_at_period_end) return redirect(res, base);
+    const product = store.get('products', subscription.items.data[0].price.product);
+    return send(res, 200, cancelConfirmPage({ portal: context.portal, subscription, product }));
   }
 
   function receipt(res, id) {

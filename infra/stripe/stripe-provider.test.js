@@ -122,7 +122,7 @@ async function starterSession(extra = {}) {
 const pay = (session, card = GOOD_CARD) => fetch(session.url, form(card));
 
 describe('catalogue', () => {
-  test('every paid plan is a price found by its lookup key, and SNIFF50 takes 50% forever', async () => {
+  test('every paid plan is a price found by its lookup key, and SNIFF50 takes $25 off forever', async () => {
     const { object, data } = await stripe.prices.list({
       lookup_keys: ['busniess_starter_monthly', 'busniess_starter_yearly', 'squarespace_pro_yearly', 'starter'],
       active: true,
@@ -136,12 +136,14 @@ describe('catalogue', () => {
     });
     expect(byKey.busniess_starter_yearly).toMatchObject({ unit_amount: 14100, recurring: { interval: 'year' } });
     expect(byKey.squarespace_pro_yearly).toMatchObject({ unit_amount: 10000, recurring: { interval: 'year' } });
-    // $52 with 50% off is the catalogue's $26
-    expect(byKey.starter).toMatchObject({ unit_amount: 5200, recurring: { interval: 'month' } });
+    // The price table's $51 list price, with SNIFF50's $25 off the catalogue's $26 (issue 31)
+    expect(byKey.starter).toMatchObject({ unit_amount: 5100, recurring: { interval: 'month' } });
     expect((await stripe.prices.list({ lookup_keys: ['free'] })).data).toEqual([]);
     expect(await stripe.prices.retrieve(byKey.starter.id)).toMatchObject({ lookup_key: 'starter' });
     expect(await stripe.coupons.retrieve('SNIFF50')).toMatchObject({
-      percent_off: 50,
+      amount_off: 2500,
+      currency: 'usd',
+      percent_off: null,
       duration: 'forever',
       valid: true,
     });
@@ -204,7 +206,8 @@ describe('checkout on the hosted page', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'none'");
     expect(html).toContain('Shopify Starter');
     expect(html).toContain('3-day free trial');
-    expect(html).toContain('SNIFF50 — 50% off');
+    expect(html).toContain('<s>$51.00</s> / month');
+    expect(html).toContain('<dt>SNIFF50 — $25.00 off</dt><dd>−$25.00</dd>');
     expect(html).toMatch(/Total after trial<\/dt><dd class="total">\$26\.00/);
     expect(html).toContain('value="owner@example.com"');
     expect(html).toContain('href="http://localhost:8080/dashboard/plans">← Back');
@@ -284,7 +287,7 @@ describe('checkout on the hosted page', () => {
       subscription_data: { metadata: { owner: 'auth0|owner-2' } },
       customer_email: 'two@example.com',
     });
-    expect(session).toMatchObject({ amount_subtotal: 5200, amount_total: 2600 });
+    expect(session).toMatchObject({ amount_subtotal: 5100, amount_total: 2600 });
     // a double click sends the form twice, the second before the first is fully received: one subscription
     const body = new URLSearchParams(GOOD_CARD).toString();
     const started = [0, 1].map(() => {
@@ -397,7 +400,23 @@ describe('billing portal and test clock', () => {
     expect(page).toContain('href="http://localhost:8080/dashboard/billing">Return to Sniff');
     expect(page).toContain('Visa •••• 4242');
 
-    const cancel = await fetch(`${portal.url}/subscriptions/${subscription}/cancel`, form({}));
+    // Cancel plan opens Stripe's confirmation step first; neither it nor a post without confirm=yes cancels.
+    expect(page).toContain(`<form method="get" action="/p/session/${portal.id}/subscriptions/${subscription}/cancel">`);
+    const step = await fetch(`${portal.url}/subscriptions/${subscription}/cancel`);
+    expect(step.status).toBe(200);
+    const stepHtml = await step.text();
+    expect(stepHtml).toContain('<h1>Cancel your plan</h1>');
+    expect(stepHtml).toMatch(/still available until the end of your billing period on [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(stepHtml).toContain('name="confirm" value="yes"');
+    expect(stepHtml).toContain(`<a href="/p/session/${portal.id}">Go back</a>`);
+    const unconfirmed = await fetch(`${portal.url}/subscriptions/${subscription}/cancel`, form({}));
+    expect({ status: unconfirmed.status, html: await unconfirmed.text() }).toMatchObject({
+      status: 200,
+      html: expect.stringContaining('Cancel your plan'),
+    });
+    expect(await stripe.subscriptions.retrieve(subscription)).toMatchObject({ cancel_at_period_end: false });
+
+    const cancel = await fetch(`${portal.url}/subscriptions/${subscription}/cancel`, form({ confirm: 'yes' }));
     expect(cancel.status).toBe(303);
     expect(cancel.headers.get('location')).toBe(`/p/session/${portal.id}?done=canceled`);
     const canceled = await stripe.subscriptions.retrieve(subscription);

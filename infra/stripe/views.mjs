@@ -1,6 +1,7 @@
 // Server-rendered hosted pages: Checkout, the customer portal and invoice receipts. No script at all; one
 // stylesheet allowed by its hash (page-headers.mjs); light and dark themes; every value is escaped.
 import { createHash } from 'node:crypto';
+import { discounted } from './objects.mjs';
 
 /** @param {unknown} text */
 export const escapeHtml = (text) =>
@@ -89,12 +90,7 @@ function cardFields({ values = {}, error }) {
 export function checkoutPage({ session, price, product, coupon, trialDays, email, emailLocked, values, error }) {
   const quantity = 1;
   const subtotal = price.unit_amount * quantity;
-  const discount = coupon
-    ? subtotal -
-      (coupon.percent_off != null
-        ? subtotal - Math.round((subtotal * coupon.percent_off) / 100)
-        : Math.max(0, subtotal - coupon.amount_off))
-    : 0;
+  const discount = subtotal - discounted(subtotal, coupon);
   const recurring = subtotal - discount;
   const interval = per(price.recurring.interval);
   const couponLabel = coupon
@@ -155,16 +151,13 @@ function subscriptionLine(subscription) {
  */
 export function portalPage({ portal, customer, subscriptions, invoices, card, notice: done, cardError, values }) {
   const base = `/p/session/${encodeURIComponent(portal.id)}`;
-  const button = (path, text, { secondary = false, fields = '' } = {}) =>
-    `<form method="post" action="${escapeHtml(`${base}${path}`)}">${fields}<button type="submit"${secondary ? ' class="secondary"' : ''}>${escapeHtml(text)}</button></form>`;
+  const button = (path, text, { secondary = false, fields = '', method = 'post' } = {}) =>
+    `<form method="${method}" action="${escapeHtml(`${base}${path}`)}">${fields}<button type="submit"${secondary ? ' class="secondary"' : ''}>${escapeHtml(text)}</button></form>`;
   const plans = subscriptions.length
     ? subscriptions
         .map(({ subscription, product, coupon, switches }) => {
           const price = subscription.items.data[0].price;
-          const amount =
-            coupon?.percent_off != null
-              ? price.unit_amount - Math.round((price.unit_amount * coupon.percent_off) / 100)
-              : price.unit_amount;
+          const amount = discounted(price.unit_amount, coupon);
           const path = `/subscriptions/${encodeURIComponent(subscription.id)}`;
           const open = subscription.status !== 'canceled';
           const actions = !open
@@ -172,7 +165,8 @@ export function portalPage({ portal, customer, subscriptions, invoices, card, no
             : [
                 subscription.cancel_at_period_end
                   ? button(`${path}/renew`, 'Renew plan')
-                  : button(`${path}/cancel`, 'Cancel plan', { secondary: true }),
+                  : // As on Stripe's portal, Cancel plan opens a confirmation step; nothing changes yet.
+                    button(`${path}/cancel`, 'Cancel plan', { secondary: true, method: 'get' }),
                 ...switches.map((s) =>
                   button(
                     `${path}/switch`,
@@ -217,6 +211,26 @@ ${cardFields({ values, error: cardError })}
 <h2>Invoices</h2>
 ${invoices.length ? `<table><thead><tr><th scope="col">Date</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col">Invoice</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
 ${portal.return_url ? `<p><a href="${escapeHtml(portal.return_url)}">Return to Sniff</a></p>` : ''}`,
+  );
+}
+
+/**
+ * Stripe's confirmation step before a cancellation: what the owner keeps and until when, then Cancel plan
+ * (which sets cancel_at_period_end) or Go back.
+ * @param {{ portal: any, subscription: any, product: any }} o
+ */
+export function cancelConfirmPage({ portal, subscription, product }) {
+  const base = `/p/session/${encodeURIComponent(portal.id)}`;
+  const action = `${base}/subscriptions/${encodeURIComponent(subscription.id)}/cancel`;
+  const end = day(subscription.items.data[0].current_period_end);
+  return layout(
+    'Cancel your plan',
+    `<p class="badge">Test mode</p>
+<h1>Cancel your plan</h1>
+<p>Your ${escapeHtml(product?.name ?? 'plan')} plan will be canceled, but is still available until the end of your billing period on ${escapeHtml(end)}.</p>
+<p>If you change your mind, you can renew your plan before then.</p>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="confirm" value="yes"><button type="submit">Cancel plan</button></form>
+<p><a href="${escapeHtml(base)}">Go back</a></p>`,
   );
 }
 

@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type Stripe from 'stripe';
+import { PLAN_CATALOGUE } from '@sniff/contracts';
 import { AppModule } from './app.module';
 import { accountServicesConfigSchema, type BillingConfig } from './config';
 import { createStripeClient } from './stripe-client';
@@ -191,10 +192,16 @@ describe('billing on Stripe (the local provider)', () => {
     expect(await api.plans(sub)).toEqual([expect.objectContaining({ plan: 'busniess_starter_monthly' })]);
   });
 
-  it('applies the Shopify Starter coupon at checkout', async () => {
+  it("applies the Shopify Starter coupon at checkout: the price table's $51 less $25 is $26", async () => {
     const res = await api.checkout(owner(), 'starter');
     const session = await stripe.checkout.sessions.retrieve(((await res.json()) as { sessionId: string }).sessionId);
     expect(session.discounts).toEqual([expect.objectContaining({ coupon: 'SNIFF50' })]);
+    const starter = PLAN_CATALOGUE.find((c) => c.key === 'shopify-starter')!.monthly!;
+    // The first checkout's trial makes the session $0: the price and the coupon give the charge after it.
+    const [price] = (await stripe.prices.list({ lookup_keys: ['starter'], active: true })).data;
+    const coupon = await stripe.coupons.retrieve('SNIFF50');
+    expect(price.unit_amount).toBe(starter.listUsd! * 100);
+    expect(price.unit_amount! - coupon.amount_off!).toBe(starter.amountUsd * 100);
   });
 
   it('refuses an unknown plan, the free plan and another user’s e-mail, naming the problem, creating nothing', async () => {
@@ -454,7 +461,7 @@ describe('billing on Stripe (the local provider)', () => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: '',
+        body: 'confirm=yes', // the portal's confirmation step
       });
       expect(cancel.status).toBe(303);
       await until(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storeSourceSchema, storeStatusSchema, storeTypeSchema } from './api';
 import { platformSchema } from './plan-schemas';
 import { zeroResultAlertExportSchema } from './alerts';
-import { searchSettingsSchema } from './search';
+import { indexDocumentSchema, searchSettingsSchema } from './search';
 import { SQUARESPACE_SEARCH_TYPES } from './squarespace';
 import { savedWidgetSettingsSchema } from './widget';
 
@@ -49,6 +49,8 @@ export const ownerStoreExportSchema = z.object({
   widgetSettings: savedWidgetSettingsSchema.nullable(),
   /** Synonyms, stop words and hidden suggestions; null when never saved. */
   searchSettings: searchSettingsSchema.nullable(),
+  /** The pages and products it indexes, as last synced (the privacy policy promises them in the export). */
+  indexed: z.array(indexDocumentSchema),
 });
 export type OwnerStoreExport = z.infer<typeof ownerStoreExportSchema>;
 

@@ -7,8 +7,6 @@ const email = z.string().trim().min(1, 'email is required');
 
 /** Days of full access every paid plan starts with (section 9). */
 export const TRIAL_DAYS = 3;
-/** Coupon applied at checkout to Shopify Starter ($51 struck to $26). */
-export const SHOPIFY_STARTER_COUPON = 'SNIFF50';
 
 // POST stripe/checkout-session {plan, email} -> {sessionId, url}
 export const checkoutSessionRequestSchema = z.object({ plan: planIdSchema, email });

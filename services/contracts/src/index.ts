@@ -15,3 +15,4 @@ export * from './account-deletion';
 export * from './alerts';
 export * from './endpoints';
 export * from './remote-registry';
+export * from './signed-out-notice';

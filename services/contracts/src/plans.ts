@@ -6,6 +6,10 @@ import type { PlanEntry, PlanId, Platform } from './plan-ids';
 
 export { PLAN_IDS, PLATFORMS, type PlanEntry, type PlanId, type Platform } from './plan-ids';
 export { planEntrySchema, planIdSchema, platformSchema } from './plan-schemas';
+export * from './plan-prices';
+
+/** Coupon applied at checkout to Shopify Starter ($51 struck to $26). */
+export const SHOPIFY_STARTER_COUPON = 'SNIFF50';
 
 export interface PlanPrice {
   id: PlanId;
@@ -13,6 +17,8 @@ export interface PlanPrice {
   interval: 'month' | 'year';
   /** Crossed-out list price, when marketing shows one. */
   listUsd?: number;
+  /** Stripe coupon that takes listUsd down to amountUsd at checkout (plan-prices.ts). */
+  coupon?: string;
 }
 
 export interface PlanCard {
@@ -79,7 +85,7 @@ export const PLAN_CATALOGUE: PlanCard[] = [
     name: 'Shopify Starter',
     group: 'shopify',
     platform: 'shopify',
-    monthly: { id: 'starter', amountUsd: 26, interval: 'month', listUsd: 51 },
+    monthly: { id: 'starter', amountUsd: 26, interval: 'month', listUsd: 51, coupon: SHOPIFY_STARTER_COUPON },
     features: ['2 stores', 'Up to 1,000 searches', 'CSV catalogue import'],
   },
 ];

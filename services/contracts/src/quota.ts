@@ -17,7 +17,8 @@ export const WHAT_IS_A_SEARCH = {
   q: 'What counts as a search?',
   a:
     'One query a visitor types into your widget: all the keystrokes of that query count once, until the visitor ' +
-    'pauses, presses Enter, opens a result or closes the box. Opening the widget counts nothing, and one visitor ' +
+    'pauses, presses Enter, opens a result, closes the box or types another query over it. Opening the widget ' +
+    'counts nothing, and one visitor ' +
     `adds at most ${SEARCHES_PER_VISITOR_DAY} searches a day, so nobody can use up your month for you. When your ` +
     `plan's searches are used, your widget keeps answering ${Math.round(QUOTA_GRACE_SHARE * 100)}% more, then ` +
     'pauses until the 1st of the next month.',

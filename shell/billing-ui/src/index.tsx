@@ -44,7 +44,7 @@ export function UsageMeter({ usage, upgrade }: { usage: UsageFigures; upgrade?: 
   const left = quota === null ? 0 : Math.max(0, quota + (usage.grace ?? 0) - used);
   const text =
     quota === null
-      ? `${COUNT.format(used)} searches this month (no monthly limit)`
+      ? `${COUNT.format(used)} ${used === 1 ? 'search' : 'searches'} this month (no monthly limit)`
       : `${COUNT.format(used)} of ${COUNT.format(quota)} searches this month`;
   return (
     <div className={`sniff-ui-usage${over ? ' sniff-ui-usage--over' : ''}`}>

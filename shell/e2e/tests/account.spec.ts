@@ -63,6 +63,13 @@ test('an owner exports their data, deletes the account, and nothing of theirs is
   const exported = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8'));
   expect(exported.owner.email).toBe(email);
   expect(JSON.stringify(exported.stores)).toContain(storeId);
+  // The pages the widget indexes, not only their count (issue 31).
+  const [exportedStore] = exported.stores as Array<{ id: string; indexed: Array<{ url: string; title: string }> }>;
+  expect(exportedStore.id).toBe(storeId);
+  expect(exportedStore.indexed.length).toBeGreaterThan(0);
+  expect(exportedStore.indexed[0]).toEqual(
+    expect.objectContaining({ url: expect.stringMatching(/^https?:\/\//), title: expect.any(String) }),
+  );
   await expect(page.getByText('Your data was downloaded.')).toBeVisible();
 
   // Delete: the confirmation asks for the owner's e-mail and keeps focus inside.
@@ -78,6 +85,12 @@ test('an owner exports their data, deletes the account, and nothing of theirs is
 
   // Signed out, and the sign-in is gone.
   await expect(page).not.toHaveURL(/\/dashboard\/account/, { timeout: 15_000 });
+  // The landing page says what happened, once, in a status banner (issue 31).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account has been deleted and you have been signed out.' }),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.idp}`));

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { annualSaving, PLAN_CATALOGUE, stripeAmountsOf } from '@sniff/contracts';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/test';
 import { E2E_URLS } from '../support/urls';
 
@@ -95,6 +97,14 @@ test('cancelling in Manage billing keeps the plan, shown as "Active until …"',
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.stripe}/p/session/`));
   await page.getByRole('button', { name: 'Cancel plan' }).click();
+  // Stripe's confirmation step: nothing is cancelled until the owner confirms.
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancel your plan' })).toBeVisible();
+  await expect(page.getByText(/still available until the end of your billing period on/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expect(page.getByRole('button', { name: 'Renew plan' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByRole('button', { name: 'Renew plan' })).toBeVisible();
   await page.getByRole('link', { name: 'Return to Sniff' }).click();
 
@@ -105,4 +115,57 @@ test('cancelling in Manage billing keeps the plan, shown as "Active until …"',
     await expect(page.getByText(/Active until [A-Z][a-z]{2} \d{1,2}, \d{4}/).first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(saasStarter(page).getByRole('button', { name: 'Active' })).toBeDisabled();
+  // The free card says when the owner is back on it, no longer to cancel in Manage billing.
+  const free = page.getByRole('article', { name: 'SaaS Free' });
+  await expect(free).toContainText(
+    /Your paid plan is cancelled: you return to the free plan on [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
+  );
+  await expect(free).not.toContainText('cancel it in Manage billing');
+});
+
+test('the landing page, the plans page and checkout show the price table’s figures', async ({ page }) => {
+  const saas = PLAN_CATALOGUE.find((c) => c.key === 'saas-starter')!;
+  const shopify = PLAN_CATALOGUE.find((c) => c.key === 'shopify-starter')!.monthly!;
+  const saving = annualSaving(saas)!;
+  const coupon = stripeAmountsOf(shopify).coupon!;
+  const off = `$${coupon.amountOffCents / 100} off with ${coupon.id}, applied at checkout`;
+
+  await page.goto('/');
+  const pricing = page.getByRole('region', { name: 'Simple pricing, one site per plan' });
+  // The page is pre-rendered: a click before hydration does nothing, so click until the choice holds.
+  const saasTab = pricing.getByRole('tab', { name: 'SaaS websites' });
+  const annually = pricing.getByRole('button', { name: 'Annually' });
+  await expect(async () => {
+    await saasTab.click();
+    await annually.click();
+    await expect(saasTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    await expect(annually).toHaveAttribute('aria-pressed', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const landingSaas = pricing.getByRole('article', { name: 'SaaS Starter' });
+  await expect(landingSaas.locator('.price')).toHaveText(`was $${saving.againstUsd} $${saas.yearly!.amountUsd}/year`);
+  await expect(landingSaas).toContainText(saving.text);
+  await expect(pricing).toContainText(`Save up to ${saving.percent}%`);
+  await expect(pricing).toContainText(`$${shopify.amountUsd}/month (was $${shopify.listUsd}; ${off})`);
+
+  await signUpOnPlansPage(page, 'price-reader');
+  await saasStarter(page).getByRole('button', { name: 'Annual' }).click();
+  await expect(saasStarter(page)).toContainText(`$${saas.yearly!.amountUsd}/year`);
+  await expect(saasStarter(page).locator('s')).toHaveText(`was $${saving.againstUsd}`);
+  await expect(saasStarter(page)).toContainText(saving.text);
+  const plansShopify = page.getByRole('article', { name: 'Shopify Starter' });
+  await expect(plansShopify).toContainText(`$${shopify.amountUsd}/month`);
+  await expect(plansShopify.locator('s')).toHaveText(`was $${shopify.listUsd}`);
+  await expect(plansShopify).toContainText(off);
+
+  const start = plansShopify.getByRole('button', { name: 'Start 3-day free trial' });
+  await expect(start).not.toHaveAttribute('aria-disabled', 'true');
+  await start.click();
+  await expect(page).toHaveURL(new RegExp(`^${E2E_URLS.stripe}/c/pay/cs_`));
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  const summary = page.locator('dl.summary');
+  await expect(summary).toContainText(`${money(coupon.amountOffCents + shopify.amountUsd * 100)} / month`);
+  await expect(summary).toContainText(
+    `${coupon.id} — ${money(coupon.amountOffCents)} off−${money(coupon.amountOffCents)}`,
+  );
+  await expect(summary).toContainText(`Total after trial${money(shopify.amountUsd * 100)} / month`);
 });

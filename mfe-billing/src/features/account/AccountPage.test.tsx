@@ -65,6 +65,8 @@ describe('Account: delete', () => {
     deletion = status({ status: 'done', finishedAt: '2026-11-26T10:00:05.000Z' }, ACCOUNT_DELETION_STEPS.length);
     expect(await screen.findByText(/Your account has been deleted/, {}, { timeout: 3000 })).toBeTruthy();
     await waitFor(() => expect(signOut).toHaveBeenCalled(), { timeout: 5000 });
+    // The landing page that sign-out returns to says what happened (issue 31).
+    expect(window.sessionStorage.getItem('sniff:signed-out-notice')).toBe('account-deleted');
   }, 15_000);
 
   it('keeps the dialog open and says why when the server refuses', async () => {

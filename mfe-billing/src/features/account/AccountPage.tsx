@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { errorMessage, usePlatform } from '@sniff/shell-sdk';
 import { Alert, Button, Dialog, Spinner } from '@sniff/ui';
-import type { AccountDeletionStatus, AccountDeletionStep, AccountExport } from '@sniff/contracts';
+import {
+  ACCOUNT_DELETED_NOTICE,
+  type AccountDeletionStatus,
+  type AccountDeletionStep,
+  type AccountExport,
+} from '@sniff/contracts';
 import { useAccountDeletionQuery, useDeleteAccountMutation, useLazyAccountExportQuery } from '../../shared/api';
 import { Loadable } from './Section';
 
@@ -176,6 +181,15 @@ function ConfirmDeletion({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** Sign-out lands on the landing page, which says the account was deleted (ACCOUNT_DELETED_NOTICE). */
+function leaveDeletedNotice(): void {
+  try {
+    window.sessionStorage.setItem(ACCOUNT_DELETED_NOTICE.storageKey, ACCOUNT_DELETED_NOTICE.value);
+  } catch {
+    // No storage (a locked-down browser): the landing page just shows no notice.
+  }
+}
+
 /** The deletion's steps as they are done; when all are, the owner is signed out. */
 function DeletionProgress() {
   const platform = usePlatform();
@@ -185,7 +199,10 @@ function DeletionProgress() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => platform.signOut(), 3000);
+    const timer = setTimeout(() => {
+      leaveDeletedNotice();
+      platform.signOut();
+    }, 3000);
     return () => clearTimeout(timer);
   }, [done, platform]);
 

@@ -21,6 +21,11 @@ const CURRENT: ReadonlySet<BillingSubscription['status']> = new Set([
   'paused',
 ]);
 
+// A plan from BILLING_SEED_PLANS (the demo owner) was never bought: no renewal, no portal, no invoices.
+const SEEDED_TEXT = 'Granted by Sniff, not billed';
+const SEEDED_NOTE =
+  'Sniff granted this plan (it was not bought through checkout), so it has no billing to manage and no invoices.';
+
 /** "Your plan": current subscriptions and their state, Manage billing, this month's usage, invoices. */
 export function YourPlan() {
   const account = useBillingAccountQuery();
@@ -44,7 +49,7 @@ export function YourPlan() {
                   <li key={`${s.plan}-${s.source}`}>
                     <strong>{planName(s.plan)}</strong>
                     <span className={s.paymentFailed ? 'billing-status billing-status--failed' : 'billing-status'}>
-                      {subscriptionStatusText(s)}
+                      {s.source === 'seed' ? SEEDED_TEXT : subscriptionStatusText(s)}
                     </span>
                   </li>
                 ))}
@@ -52,7 +57,11 @@ export function YourPlan() {
             ) : (
               <p>You are on the free plan.</p>
             )}
-            {hasBilling && <ManageBilling />}
+            {hasBilling ? (
+              <ManageBilling />
+            ) : (
+              current.some((s) => s.source === 'seed') && <p className="plan-muted">{SEEDED_NOTE}</p>
+            )}
           </div>
         )}
       </Loadable>

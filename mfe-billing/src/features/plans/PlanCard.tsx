@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button } from '@sniff/ui';
 import {
-  SHOPIFY_STARTER_COUPON,
+  stripeAmountsOf,
   TRIAL_DAYS,
+  type BillingSubscription,
   type PlanCard as Plan,
   type PlanEntry,
   type PlanId,
@@ -14,6 +15,8 @@ interface Props {
   plan: Plan;
   /** The owner's plans; null while unknown (loading or failed). */
   current: readonly PlanEntry[] | null;
+  /** The owner's subscriptions (undefined while loading): say how to return to the free plan. */
+  subscriptions?: readonly BillingSubscription[];
   /** Whether a checkout can start (signed in, payment provider ready, plans known). */
   ready: boolean;
   /** "Start 3-day free trial" for an owner who never subscribed, else "Subscribe". */
@@ -26,13 +29,24 @@ interface Props {
 }
 
 /** One plan: its price (monthly or annual), features and the button of its state. */
-export function PlanCard({ plan, current, ready, offerTrial, pending, message, onSubscribe, onReplaceOpen }: Props) {
+export function PlanCard({
+  plan,
+  current,
+  subscriptions,
+  ready,
+  offerTrial,
+  pending,
+  message,
+  onSubscribe,
+  onReplaceOpen,
+}: Props) {
   // Opens on the period the owner holds, so their plan reads Active at once.
   const [yearly, setYearly] = useState(() => !!plan.yearly && (current ?? []).some((c) => c.plan === plan.yearly?.id));
   const price = (yearly ? plan.yearly : plan.monthly) ?? plan.monthly ?? plan.yearly;
   if (!price) return null;
-  const state = buttonState(price, current, pending);
+  const state = buttonState(price, current, pending, subscriptions);
   const savings = yearly ? annualSavings(plan) : null;
+  const coupon = stripeAmountsOf(price).coupon;
   const id = `plan-${plan.key}`;
   const shownMessage = message && [plan.monthly?.id, plan.yearly?.id].includes(message.plan) ? message : null;
 
@@ -62,8 +76,10 @@ export function PlanCard({ plan, current, ready, offerTrial, pending, message, o
         )}
       </p>
       {savings && <p className="plan-card__savings">{savings}</p>}
-      {price.id === 'starter' && (
-        <p className="plan-card__coupon">50% off with {SHOPIFY_STARTER_COUPON}, applied at checkout</p>
+      {coupon && (
+        <p className="plan-card__coupon">
+          ${coupon.amountOffCents / 100} off with {coupon.id}, applied at checkout
+        </p>
       )}
       <ul>
         {plan.features.map((f) => (

@@ -109,7 +109,7 @@ describe('Choose Your Plan: the catalogue', () => {
     const struck = shopify.querySelector('s');
     expect(struck?.textContent).toBe('was $51');
     expect(within(struck as HTMLElement).getByText('was')).toBeTruthy();
-    expect(within(shopify).getByText('50% off with SNIFF50, applied at checkout')).toBeTruthy();
+    expect(within(shopify).getByText('$25 off with SNIFF50, applied at checkout')).toBeTruthy();
     expect(within(shopify).queryByRole('group', { name: /Billing period/ })).toBeNull();
     await screen.findByText('123 of 500 searches this month');
   });
@@ -131,7 +131,7 @@ describe('Choose Your Plan: button states', () => {
     expect(isDisabled(button('SaaS Starter', 'Active'))).toBe(true);
     const free = button('SaaS Free', 'Not Available');
     expect(isDisabled(free)).toBe(true);
-    expect(screen.getByText(/To return to the free plan, cancel it in Manage billing/)).toBeTruthy();
+    expect(await screen.findByText(/To return to the free plan, cancel it in Manage billing/)).toBeTruthy();
     // Switching to the annual price of the plan held goes through Manage billing.
     fireEvent.click(button('SaaS Starter', 'Annual'));
     expect(isDisabled(button('SaaS Starter', 'Not Available'))).toBe(true);
@@ -139,6 +139,50 @@ describe('Choose Your Plan: button states', () => {
     // Another platform can still be bought; having subscribed before, without the trial wording.
     expect(await within(card('Solo Basic')).findByRole('button', { name: 'Subscribe' })).toBeTruthy();
     expect(isDimmed(button('Shopify Starter', 'Subscribe'))).toBe(false);
+  });
+
+  it('after cancelling in Manage billing, the free card says when the owner returns to it (issue 31)', async () => {
+    show({
+      plans: PAID,
+      handlers: {
+        'billing/billing/account': () => ({
+          body: { subscriptions: [subscription({ cancelAtPeriodEnd: true })], invoices: [] },
+        }),
+      },
+    });
+    expect(
+      await within(card('SaaS Free')).findByText(
+        'Your paid plan is cancelled: you return to the free plan on Dec 23, 2026.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/cancel it in Manage billing/)).toBeNull();
+    expect(screen.getByText('Active until Dec 23, 2026')).toBeTruthy();
+  });
+
+  it('a plan granted by Sniff (the demo owner) says so: no Manage billing, nothing to cancel (issue 31)', async () => {
+    show({
+      plans: PAID,
+      handlers: {
+        'billing/billing/account': () => ({
+          body: {
+            subscriptions: [subscription({ source: 'seed', currentPeriodEnd: null })],
+            invoices: [],
+          },
+        }),
+      },
+    });
+    expect(
+      await within(card('SaaS Free')).findByText(
+        'Your paid plan was granted by Sniff and is not billed, so there is nothing to cancel.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Granted by Sniff, not billed')).toBeTruthy();
+    expect(screen.getByText(/Sniff granted this plan .* no billing to manage and no invoices/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
+    fireEvent.click(button('SaaS Starter', 'Annual'));
+    expect(
+      within(card('SaaS Starter')).getByText('You already have a SaaS website plan, granted by Sniff.'),
+    ).toBeTruthy();
   });
 
   it('opens an annual plan on its annual price, marked Active', async () => {

@@ -64,6 +64,7 @@ export function PlansPage() {
                   key={p.key}
                   plan={p}
                   current={current}
+                  subscriptions={account.data?.subscriptions}
                   ready={checkout.ready}
                   offerTrial={offerTrial}
                   pending={checkout.pending}

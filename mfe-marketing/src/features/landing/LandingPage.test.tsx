@@ -40,7 +40,7 @@ describe('landing page', () => {
   it('the Monthly/Annually toggle shows the catalogue’s monthly and yearly prices', async () => {
     renderPage(<LandingPage />, { plans: null });
     const pricing = within(section('Simple pricing, one site per plan'));
-    expect(pricing.getByText('Save up to 38%')).toBeTruthy();
+    expect(pricing.getByText('Save up to 25%')).toBeTruthy();
     const basic = catalogue('Solo Basic');
     const premium = catalogue('Solo Premium AI');
     expect(priceOf('Solo Basic')).toBe(`$${basic.monthly!.amountUsd}/month`);
@@ -54,11 +54,37 @@ describe('landing page', () => {
     // The toggle holds across tabs: SaaS Starter yearly, the free plan stays free.
     await userEvent.click(pricing.getByRole('tab', { name: 'SaaS websites' }));
     const starter = catalogue('SaaS Starter');
-    expect(priceOf('SaaS Starter')).toContain(`$${starter.yearly!.amountUsd}/year`);
+    // The plans page's figures: $141 struck from the $190 list price, "Save $49 (25%)" (issue 31).
+    expect(priceOf('SaaS Starter')).toBe(`was $${starter.yearly!.listUsd} $${starter.yearly!.amountUsd}/year`);
+    expect(within(screen.getByRole('article', { name: 'SaaS Starter' })).getByText(/Save \$49 \(25%\)/)).toBeTruthy();
     expect(priceOf('SaaS Free')).toBe('Free');
 
     await userEvent.click(pricing.getByRole('button', { name: 'Monthly' }));
     expect(priceOf('SaaS Starter')).toBe(`$${starter.monthly!.amountUsd}/month`);
+  });
+
+  it('prices Shopify Starter as the plans page and checkout do: $26, was $51, $25 off with SNIFF50', () => {
+    renderPage(<LandingPage />, { plans: null });
+    const shopify = catalogue('Shopify Starter').monthly!;
+    const note = within(section('Simple pricing, one site per plan')).getByText(/Selling on Shopify\?/);
+    expect(note.textContent).toContain(
+      `is $${shopify.amountUsd}/month (was $${shopify.listUsd}; $${shopify.listUsd! - shopify.amountUsd} off with SNIFF50, applied at checkout)`,
+    );
+  });
+
+  it('after an account deletion, says so once in a status banner that can be dismissed (issue 31)', async () => {
+    window.sessionStorage.setItem('sniff:signed-out-notice', 'account-deleted');
+    const { unmount } = renderPage(<LandingPage />, { plans: null });
+    const status = screen.getAllByRole('status').find((s) => s.textContent)!;
+    expect(status.textContent).toContain(
+      'Your account has been deleted and you have been signed out. Thank you for trying Sniff.',
+    );
+    await userEvent.click(within(status).getByRole('button', { name: 'Dismiss' }));
+    expect(status.textContent).toBe('');
+    unmount();
+    // Once: the next visit shows nothing.
+    renderPage(<LandingPage />, { plans: null });
+    expect(screen.getAllByRole('status').every((s) => s.textContent === '')).toBe(true);
   });
 
   it('plan buttons start the wizard', async () => {

@@ -7,6 +7,7 @@ import { FeaturesSection } from './FeaturesSection';
 import { HeroSection } from './HeroSection';
 import { PricingSection } from './PricingSection';
 import { ProblemsSection } from './ProblemsSection';
+import { SignedOutNotice } from './SignedOutNotice';
 import { SolutionSection } from './SolutionSection';
 import { TestimonialsSection } from './TestimonialsSection';
 
@@ -16,6 +17,7 @@ export function LandingPage() {
     <div className="site">
       <SiteHeader />
       <main id="main" className="site-main">
+        <SignedOutNotice />
         <HeroSection />
         <ProblemsSection />
         <SolutionSection />

@@ -47,8 +47,13 @@ function ShopifyNote() {
     <p className="pricing-footnote">
       Selling on Shopify? <strong>{shopify.name}</strong> is {price.amount}
       {price.period}
-      {price.was && <> (normally {price.was})</>}: {shopify.features.join(' · ')}.{' '}
-      <Link to="/shopify">Read the Shopify guide</Link>.
+      {price.was && (
+        <>
+          {' '}
+          (was {price.was}; {price.coupon})
+        </>
+      )}
+      : {shopify.features.join(' · ')}. <Link to="/shopify">Read the Shopify guide</Link>.
     </p>
   );
 }

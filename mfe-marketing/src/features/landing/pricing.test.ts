@@ -1,21 +1,11 @@
 import { PLAN_CATALOGUE } from '@sniff/contracts';
-import {
-  annualSavingPercent,
-  LOWEST_PAID_MONTHLY_USD,
-  MAX_ANNUAL_SAVING_PERCENT,
-  plansFor,
-  priceView,
-} from './pricing';
+import { LOWEST_PAID_MONTHLY_USD, MAX_ANNUAL_SAVING_PERCENT, plansFor, priceView } from './pricing';
 
 const plan = (key: string) => PLAN_CATALOGUE.find((p) => p.key === key)!;
 
 describe('landing pricing from the plan catalogue', () => {
-  it('reads the annual saving against twelve monthly payments, which gives the badge its 38%', () => {
-    expect(annualSavingPercent(plan('saas-starter'))).toBe(38); // $141 vs 12 x $19
-    expect(annualSavingPercent(plan('squarespace-basic'))).toBe(17); // $50 vs 12 x $5
-    expect(annualSavingPercent(plan('saas-free'))).toBeNull();
-    expect(annualSavingPercent(plan('shopify-starter'))).toBeNull();
-    expect(MAX_ANNUAL_SAVING_PERCENT).toBe(38);
+  it('badges the best annual saving of the price table, the one the plans page shows', () => {
+    expect(MAX_ANNUAL_SAVING_PERCENT).toBe(25); // SaaS Starter: $141 against its $190 list price
   });
 
   it('prices a plan per billing period; plans without a yearly price stay monthly', () => {
@@ -23,12 +13,19 @@ describe('landing pricing from the plan catalogue', () => {
     expect(priceView(plan('saas-starter'), 'annually')).toEqual({
       amount: '$141',
       period: '/year',
-      was: '$228',
-      note: '$11.75/month billed yearly, save 38%',
+      was: '$190',
+      note: '$11.75/month billed yearly. Save $49 (25%)',
     });
-    expect(priceView(plan('squarespace-basic'), 'annually').note).toBe('$4.17/month billed yearly, save 17%');
+    expect(priceView(plan('squarespace-basic'), 'annually')).toMatchObject({
+      was: '$60',
+      note: '$4.17/month billed yearly. Save 17%',
+    });
     expect(priceView(plan('saas-free'), 'annually')).toMatchObject({ amount: 'Free', period: '' });
-    expect(priceView(plan('shopify-starter'), 'annually')).toMatchObject({ amount: '$26', was: '$51' });
+    expect(priceView(plan('shopify-starter'), 'annually')).toMatchObject({
+      amount: '$26',
+      was: '$51',
+      coupon: '$25 off with SNIFF50, applied at checkout',
+    });
   });
 
   it('splits the tabs by platform and knows the entry price', () => {

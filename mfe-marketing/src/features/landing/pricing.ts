@@ -1,11 +1,15 @@
-import { PLAN_CATALOGUE, type PlanCard, type Platform } from '@sniff/contracts';
+import {
+  annualSaving,
+  maxAnnualSavingPercent,
+  PLAN_CATALOGUE,
+  stripeAmountsOf,
+  type PlanCard,
+  type Platform,
+} from '@sniff/contracts';
 
 /**
- * The landing page's pricing, read from the one plan catalogue that the dashboard's subscribe page uses.
- *
- * Annual saving reading: a yearly price against twelve monthly payments (SaaS Starter: $141 against
- * 12 × $19 = $228, 38%; Squarespace: $50 against $60, 17%). The catalogue's crossed-out yearly list price
- * ($190) is the other reading (25%); the "Save up to 38%" badge of the spec matches this one.
+ * The landing page's pricing, read from the one plan catalogue that the dashboard's subscribe page uses,
+ * with its savings worked out by the same `annualSaving` (SaaS Starter: $141 against its $190 list price).
  */
 
 export type Billing = 'monthly' | 'annually';
@@ -23,18 +27,8 @@ export const PRICING_TABS: readonly PricingTab[] = [
 
 export const plansFor = (platform: Platform): PlanCard[] => PLAN_CATALOGUE.filter((p) => p.platform === platform);
 
-/** Whole-percent saving of paying yearly instead of monthly, or null when a plan has no such choice. */
-export function annualSavingPercent(plan: PlanCard): number | null {
-  if (!plan.monthly || !plan.yearly || plan.monthly.amountUsd <= 0) return null;
-  const twelveMonths = plan.monthly.amountUsd * 12;
-  return Math.round((1 - plan.yearly.amountUsd / twelveMonths) * 100);
-}
-
 /** The best annual saving across the catalogue: the "Save up to N%" badge. */
-export const MAX_ANNUAL_SAVING_PERCENT = Math.max(
-  0,
-  ...PLAN_CATALOGUE.map(annualSavingPercent).filter((n): n is number => n !== null),
-);
+export const MAX_ANNUAL_SAVING_PERCENT = maxAnnualSavingPercent(PLAN_CATALOGUE);
 
 /** Cheapest paid monthly price (the "from $N/month" of the comparison and the structured-data offer). */
 export const LOWEST_PAID_MONTHLY_USD = Math.min(
@@ -52,6 +46,8 @@ export interface PriceView {
   was?: string;
   /** One line under the price. */
   note: string;
+  /** The coupon checkout applies ("$25 off with SNIFF50, applied at checkout"), as the plans page says it. */
+  coupon?: string;
 }
 
 /** How a plan's price reads for the chosen billing period (plans without a yearly price stay monthly). */
@@ -60,19 +56,21 @@ export function priceView(plan: PlanCard, billing: Billing): PriceView {
   if (!monthly || monthly.amountUsd === 0) {
     return { amount: 'Free', period: '', note: 'No payment needed' };
   }
-  const saving = annualSavingPercent(plan);
-  if (billing === 'annually' && plan.yearly && saving !== null) {
+  const saving = annualSaving(plan);
+  if (billing === 'annually' && plan.yearly && saving) {
     return {
       amount: usd(plan.yearly.amountUsd),
       period: '/year',
-      was: usd(monthly.amountUsd * 12),
-      note: `${usd(plan.yearly.amountUsd / 12)}/month billed yearly, save ${saving}%`,
+      was: usd(saving.againstUsd),
+      note: `${usd(plan.yearly.amountUsd / 12)}/month billed yearly. ${saving.text}`,
     };
   }
+  const coupon = stripeAmountsOf(monthly).coupon;
   return {
     amount: usd(monthly.amountUsd),
     period: '/month',
     was: monthly.listUsd ? usd(monthly.listUsd) : undefined,
+    coupon: coupon && `${usd(coupon.amountOffCents / 100)} off with ${coupon.id}, applied at checkout`,
     note:
       billing === 'annually'
         ? 'Billed monthly only'

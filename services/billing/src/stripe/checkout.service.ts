@@ -12,11 +12,12 @@ import type Stripe from 'stripe';
 import { Repository } from 'typeorm';
 import {
   PLAN_CATALOGUE,
-  SHOPIFY_STARTER_COUPON,
+  stripeAmountsOf,
   TRIAL_DAYS,
   type CheckoutSessionRequest,
   type CheckoutSessionResponse,
   type PlanId,
+  type PlanPrice,
 } from '@sniff/contracts';
 import { ownEmail, type Owner } from '@sniff/service-kit';
 import { platformOfPlan } from '../config';
@@ -26,6 +27,10 @@ import { Customer } from './customer.entity';
 import { BILLING_URLS, type BillingUrls } from './billing-urls';
 import { STRIPE } from '../stripe-client';
 import { callStripe } from './stripe-failure';
+
+/** The price table's entry for a plan id (monthly or yearly). */
+const tablePrice = (plan: PlanId): PlanPrice | undefined =>
+  PLAN_CATALOGUE.flatMap((c) => [c.monthly, c.yearly]).find((p) => p?.id === plan);
 
 export const CHECKOUT_FAILED = 'Checkout failed. Please try again or contact support if the issue persists.';
 /**
@@ -95,6 +100,7 @@ export class CheckoutService {
     }
 
     const price = await this.priceOf(plan);
+    const coupon = stripeAmountsOf(tablePrice(plan)!).coupon;
     const customer = stored ?? (await this.createCustomer(owner));
     // The trial is for a first subscription, as the plans page says ("Start 3-day free trial", else "Subscribe").
     const history = await this.subscriptions.historyOf(owner.sub);
@@ -111,7 +117,7 @@ export class CheckoutService {
             ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
             metadata: { owner_sub: owner.sub },
           },
-          ...(plan === 'starter' ? { discounts: [{ coupon: SHOPIFY_STARTER_COUPON }] } : {}),
+          ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
           metadata: { owner_sub: owner.sub, plan },
           success_url: `${this.urls.publicUrl}/dashboard?success=true`,
           cancel_url: `${this.urls.publicUrl}/dashboard?canceled=true`,
@@ -184,6 +190,16 @@ export class CheckoutService {
     const price = prices.data[0];
     if (!price) {
       this.logger.warn(`no active Stripe price has the lookup key "${plan}" (README: Billing)`);
+      throw new BadGatewayException(CHECKOUT_FAILED);
+    }
+    // Checkout must charge what the plans page and the landing page show: a Stripe price that drifted
+    // from the price table is refused rather than sold.
+    const expected = tablePrice(plan);
+    if (!expected || price.unit_amount !== stripeAmountsOf(expected).unitAmountCents) {
+      this.logger.error(
+        `Stripe price ${price.id} ("${plan}") is ${price.unit_amount} cents; the price table lists ` +
+          `${expected ? stripeAmountsOf(expected).unitAmountCents : 'no such plan'} (README: Billing)`,
+      );
       throw new BadGatewayException(CHECKOUT_FAILED);
     }
     return price;

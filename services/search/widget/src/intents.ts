@@ -44,8 +44,33 @@ export function settleAfterAnswer(w: Widget): void {
   else w.settleTimer = setTimeout(() => settle(w), SETTLE_MS);
 }
 
-/** A key was typed: the query is not settled yet. */
+/**
+ * Whether the text in the box is another query than the one answered: the visitor cleared it, or typed over
+ * it (its first letter changed), rather than typing on, correcting a letter or deleting back within it.
+ */
+export function replacesQuery(answered: string, typed: string): boolean {
+  const before = normalize(answered);
+  const now = normalize(typed);
+  return before !== '' && (now === '' || now[0] !== before[0]);
+}
+
+/**
+ * The visitor moved on from the answered query without a pause: it is settled now (the meter counted it,
+ * so the timeline shows it too) and the next keystroke starts a new query id, a search of its own.
+ */
+function settleReplaced(w: Widget): void {
+  const { answered } = w;
+  if (!answered) return;
+  const query = normalize(answered.query);
+  if (query === w.lastSettled) return; // settled already, which ended its id then
+  w.lastSettled = query;
+  w.session = null;
+  if (answered.searchId) send(w, { type: 'search', query: answered.query.trim(), searchId: answered.searchId });
+}
+
+/** A key was typed: the query is not settled yet, unless the visitor replaced it with another. */
 export function unsettle(w: Widget): void {
   clearTimeout(w.settleTimer);
   w.settleWhenAnswered = false;
+  if (w.answered && replacesQuery(w.answered.query, w.input.value)) settleReplaced(w);
 }

@@ -479,10 +479,31 @@ describe('search widget', () => {
     const [, second] = new Set(api.sessions);
     expect(second).toMatch(/^[\w-]{16}$/);
     expect(api.sessions.slice(3)).toEqual([second, second]);
-    // Clearing the box ends it too.
+    // Clearing the box ends it too, and the query cleared is recorded as the search it was counted as.
     await type('');
     await type('f');
     expect(new Set(api.sessions).size).toBe(3);
+    expect(searchEvents().map((e) => (e as { query: string }).query)).toEqual(['pric', 'pricing plans']);
+  });
+
+  it('counts seven queries typed over one another without a pause as seven searches, in the timeline too (issue 31)', async () => {
+    mount();
+    const queries = ['pricing', 'faq', 'about', 'cafe', 'menu', 'hours', 'delivery'];
+    for (const q of queries) {
+      // Typed over the last query (select all, type), letter by letter, never pausing for SETTLE_MS.
+      for (let n = 1; n <= q.length; n++) await type(q.slice(0, n));
+    }
+    key('Enter'); // opens the first result of the last one: a click, no further search
+    expect(new Set(api.sessions).size).toBe(queries.length);
+    expect(searchEvents().map((e) => (e as { query: string }).query)).toEqual(queries);
+    expect(api.events.filter((e) => (e as { type: string }).type === 'click')).toHaveLength(1);
+  });
+
+  it('keeps one query id while the visitor corrects or deletes back within the query', async () => {
+    mount();
+    for (const text of ['pric', 'pricng', 'pric', 'pricing', 'p', 'plans']) await type(text);
+    expect(new Set(api.sessions).size).toBe(1);
+    expect(searchEvents()).toEqual([]);
   });
 
   it('records zero-result intents when the visitor closes the box', async () => {

@@ -4,6 +4,8 @@ import { DataSource, In, Repository } from 'typeorm';
 import {
   type OwnerDeletionCounts,
   type OwnerStoreExport,
+  type IndexDocument,
+  indexDocumentSchema,
   type OwnerStoresExport,
   searchSettingsSchema,
 } from '@sniff/contracts';
@@ -43,6 +45,7 @@ export class AccountService {
     );
     const widget = new Map((await this.widgetSettings.findBy({ storeId: In(ids) })).map((w) => [w.storeId, w]));
     const search = new Map((await this.searchSettings.findBy({ storeId: In(ids) })).map((w) => [w.storeId, w]));
+    const indexed = await this.indexedItems(ids);
     return {
       stores: rows.map((s): OwnerStoreExport => {
         const w = widget.get(s.id);
@@ -68,9 +71,28 @@ export class AccountService {
           nextSyncAt: s.nextSyncAt?.toISOString() ?? null,
           widgetSettings: w ? savedSettings(w) : null,
           searchSettings: q ? searchSettingsSchema.parse(q.settings) : null,
+          indexed: indexed.get(s.id) ?? [],
         };
       }),
     };
+  }
+
+  /**
+   * Each store's pages and products as last synced (what search indexes), in key order. An item whose
+   * document is not a whole one (a sync cut short) has nothing to export and is left out.
+   */
+  private async indexedItems(ids: string[]): Promise<Map<string, IndexDocument[]>> {
+    const rows = await this.db.query<{ store_id: string; document: unknown }[]>(
+      `SELECT "store_id", "document" FROM "stores"."source_items" WHERE "store_id" = ANY($1) ORDER BY "store_id", "key"`,
+      [ids],
+    );
+    const byStore = new Map<string, IndexDocument[]>();
+    for (const row of rows) {
+      const document = indexDocumentSchema.safeParse(row.document);
+      if (!document.success) continue;
+      byStore.set(row.store_id, [...(byStore.get(row.store_id) ?? []), document.data]);
+    }
+    return byStore;
   }
 
   /**

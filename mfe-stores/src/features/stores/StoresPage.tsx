@@ -168,7 +168,7 @@ function StoresList() {
       ) : !data?.length ? (
         <div className="sniff-panel">
           <h2>No stores yet</h2>
-          <p>Create a search widget for your website to get started.</p>
+          <p>Add your website as a store to give it a search bar.</p>
           <DestinationLink className="sniff-button" to="wizard.createStore">
             Create Your First Store
           </DestinationLink>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planEntrySchema, platformSchema } from './plans';
+import { sitemapUrlSchema } from './sitemap-url';
 import { isSingleLine } from './unsafe-text';
 
 /** The e-mail every dashboard payload carries; the gateway checks it against the token. */
@@ -83,7 +84,12 @@ export const deleteStoreRequestSchema = z.object({
 export const deleteStoreResponseSchema = z.object({ deleted: z.literal(true), store_id: z.string() });
 
 // stores: POST crawl/map
-export const crawlMapRequestSchema = z.object({ email, url: websiteUrlSchema });
+export const crawlMapRequestSchema = z.object({
+  email,
+  url: websiteUrlSchema,
+  /** The owner's sitemap (step 3's optional field): when given, discovery reads it instead of guessing. */
+  sitemap_url: sitemapUrlSchema,
+});
 export const crawlMapResponseSchema = z.object({ urls: z.array(z.string()) });
 export type CrawlMapResponse = z.infer<typeof crawlMapResponseSchema>;
 

@@ -67,6 +67,8 @@ export const storeSchema = z.object({
   skipped: z.array(skippedItemSchema).optional(),
   skipped_count: z.number().int().optional(),
   last_synced_at: z.string().nullable().optional(),
+  /** A catalogue (CSV) store: when its current file was uploaded, which a sync does not change. */
+  catalogue_uploaded_at: z.string().nullable().optional(),
   /** When the next scheduled sync runs (every 24 h, or 12 h on Solo Premium AI); null: none scheduled. */
   next_sync_at: z.string().nullable().optional(),
   /** When "Sync now" may be pressed again (it is rate-limited); null: now. */

@@ -368,7 +368,15 @@ describe('sync progress, warnings and Sync now', () => {
   test('a catalogue store says how its products change instead of a next sync', async () => {
     installFakeApi({
       'stores/managestores/list-stores': () => ({
-        body: [{ ...shop, source: 'shopify-csv', next_sync_at: null, last_synced_at: '2026-03-03T10:05:00.000Z' }],
+        body: [
+          {
+            ...shop,
+            source: 'shopify-csv',
+            next_sync_at: null,
+            last_synced_at: '2026-03-03T10:05:00.000Z',
+            catalogue_uploaded_at: '2026-03-01T09:00:00.000Z',
+          },
+        ],
       }),
     });
     renderPage(<StoresPage />, { apis });

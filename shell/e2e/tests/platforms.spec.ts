@@ -79,8 +79,8 @@ async function allowSite(page: Page, storeId: string, host: string): Promise<voi
   await page.getByLabel('Add a site (a host name like example.com, or paste its address)').fill(host);
   await page.getByRole('button', { name: 'Add site' }).click();
   await expect(page.getByRole('list', { name: 'Allowed sites' })).toContainText(host);
-  await page.getByRole('button', { name: 'Save search settings' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Search settings saved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Search settings saved.')).toBeVisible();
 }
 
 /** A visitor on the customer's page types `query`; the first result. */

@@ -197,13 +197,15 @@ function StoresList() {
                       {displayName(store)}
                       {store.nickname && <span className="sniff-muted"> ({store.nickname})</span>}
                     </th>
-                    <td>
+                    <td data-label="Status">
                       <StoreSyncStatus store={store} name={displayName(store)} />
                     </td>
-                    <td className="stores-url">{store.url}</td>
-                    <td>{store.platform}</td>
-                    <td>{store.store_type}</td>
-                    <td>
+                    <td className="stores-url" data-label="URL">
+                      {store.url}
+                    </td>
+                    <td data-label="Platform">{store.platform}</td>
+                    <td data-label="Type">{store.store_type}</td>
+                    <td data-label="ID">
                       <code>{store.id}</code>
                     </td>
                     <td>

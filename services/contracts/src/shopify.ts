@@ -87,7 +87,12 @@ export type ShopifyCsvResponse = z.infer<typeof shopifyCsvResponseSchema>;
 /** The text fields of POST shopify/replace-catalogue (multipart, with the new file in `csv_file`). */
 export const replaceCatalogueFieldsSchema = z.object({
   email,
-  store_id: z.string().trim().min(1, 'store_id is required').max(64),
+  store_id: z
+    .string()
+    .trim()
+    .min(1, 'store_id is required')
+    .max(64, 'store_id is not a store id')
+    .regex(/^[A-Za-z0-9_-]+$/, 'store_id is not a store id'),
 });
 /** The new catalogue is the store's products; a sync hands them to search (queued, like Sync now). */
 export const replaceCatalogueResponseSchema = z.object({

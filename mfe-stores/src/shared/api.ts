@@ -7,6 +7,7 @@ import {
   storesEndpoints,
   type Platform,
   type PinnedPage,
+  type ReplaceCatalogueResponse,
   type SearchSettings,
   type StoreSuggestion,
   type SyncStoreResponse,
@@ -61,6 +62,30 @@ export const storesApi = createApi({
           updateStores('listStores', undefined, (stores) => {
             const store = stores.find((s) => s.id === answer.store_id);
             if (store) Object.assign(store, { status: answer.status, sync_available_at: answer.sync_available_at });
+          }),
+        );
+        dispatch(invalidateTags(['Stores']));
+      },
+    }),
+    /**
+     * A catalogue store's new CSV file (multipart: email and store_id first, the file last, so the server checks
+     * them before reading it). The row takes the answer's status and upload time, and the list is fetched again.
+     */
+    replaceCatalogue: build.mutation<ReplaceCatalogueResponse, FormData>({
+      query: (form) => apiRequest(storesEndpoints.replaceShopifyCatalogue, { body: form }),
+      transformResponse: (raw) => storesEndpoints.replaceShopifyCatalogue.response.parse(raw),
+      async onQueryStarted(_form, { dispatch, queryFulfilled }) {
+        let answer: ReplaceCatalogueResponse;
+        try {
+          answer = (await queryFulfilled).data;
+        } catch {
+          return; // the panel shows the failure
+        }
+        dispatch(
+          updateStores('listStores', undefined, (stores) => {
+            const store = stores.find((s) => s.id === answer.store_id);
+            if (store)
+              Object.assign(store, { status: answer.status, catalogue_uploaded_at: answer.catalogue_uploaded_at });
           }),
         );
         dispatch(invalidateTags(['Stores']));
@@ -141,6 +166,7 @@ export const storesApi = createApi({
 export const {
   useDeleteStoreMutation,
   useSyncStoreMutation,
+  useReplaceCatalogueMutation,
   useGetSearchSettingsQuery,
   useSaveSearchSettingsMutation,
   useGetStoreSuggestionsQuery,

@@ -35,7 +35,7 @@ export const wizardApi = createApi({
   reducerPath: 'mfeWizardApi',
   baseQuery: sniffBaseQuery,
   endpoints: (build) => ({
-    crawlMap: build.mutation<CrawlMapResponse, { url: string }>({
+    crawlMap: build.mutation<CrawlMapResponse, { url: string; sitemap_url?: string }>({
       query: (body) => apiRequest(storesEndpoints.crawlMap, { body }),
       transformResponse: (raw) => storesEndpoints.crawlMap.response.parse(raw),
     }),

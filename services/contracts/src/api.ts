@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planEntrySchema, platformSchema } from './plans';
+import { sitemapUrlSchema } from './sitemap-url';
 import { isSingleLine } from './unsafe-text';
 
 /** The e-mail every dashboard payload carries; the gateway checks it against the token. */
@@ -66,6 +67,8 @@ export const storeSchema = z.object({
   skipped: z.array(skippedItemSchema).optional(),
   skipped_count: z.number().int().optional(),
   last_synced_at: z.string().nullable().optional(),
+  /** A catalogue (CSV) store: when its current file was uploaded, which a sync does not change. */
+  catalogue_uploaded_at: z.string().nullable().optional(),
   /** When the next scheduled sync runs (every 24 h, or 12 h on Solo Premium AI); null: none scheduled. */
   next_sync_at: z.string().nullable().optional(),
   /** When "Sync now" may be pressed again (it is rate-limited); null: now. */
@@ -83,7 +86,12 @@ export const deleteStoreRequestSchema = z.object({
 export const deleteStoreResponseSchema = z.object({ deleted: z.literal(true), store_id: z.string() });
 
 // stores: POST crawl/map
-export const crawlMapRequestSchema = z.object({ email, url: websiteUrlSchema });
+export const crawlMapRequestSchema = z.object({
+  email,
+  url: websiteUrlSchema,
+  /** The owner's sitemap (step 3's optional field): when given, discovery reads it instead of guessing. */
+  sitemap_url: sitemapUrlSchema,
+});
 export const crawlMapResponseSchema = z.object({ urls: z.array(z.string()) });
 export type CrawlMapResponse = z.infer<typeof crawlMapResponseSchema>;
 

@@ -84,6 +84,27 @@ export const shopifyCsvResponseSchema = z.object({
 });
 export type ShopifyCsvResponse = z.infer<typeof shopifyCsvResponseSchema>;
 
+/** The text fields of POST shopify/replace-catalogue (multipart, with the new file in `csv_file`). */
+export const replaceCatalogueFieldsSchema = z.object({
+  email,
+  store_id: z
+    .string()
+    .trim()
+    .min(1, 'store_id is required')
+    .max(64, 'store_id is not a store id')
+    .regex(/^[A-Za-z0-9_-]+$/, 'store_id is not a store id'),
+});
+/** The new catalogue is the store's products; a sync hands them to search (queued, like Sync now). */
+export const replaceCatalogueResponseSchema = z.object({
+  store_id: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  imported: z.number().int(),
+  rejected: z.array(rejectedRowSchema),
+  rejected_count: z.number().int(),
+  catalogue_uploaded_at: z.string(),
+});
+export type ReplaceCatalogueResponse = z.infer<typeof replaceCatalogueResponseSchema>;
+
 // POST shopify/connect -> {authorize_url}: "Connect with Shopify" (OAuth, scope read_products). The wizard
 // opens authorize_url in a 500x700 popup (or goes there when popups are blocked); the result comes back
 // by postMessage from the API origin, or as the redirect parameters below.

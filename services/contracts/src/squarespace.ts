@@ -2,35 +2,24 @@
 // connected with a Developer API Key (section 2, wizard step 3).
 import { z } from 'zod';
 import { websiteUrlSchema } from './api';
+import { sitemapUrlSchema } from './sitemap-url';
 
 const email = z.string().trim().min(1, 'email is required');
 
 export const DEVELOPER_API_KEY_REQUIRED = 'Developer API Key is required.';
-export const SITEMAP_URL_INVALID = 'Invalid sitemap URL format.';
+
+/**
+ * What the developer API key must allow, said alike by the wizard and every guide: the stores service calls
+ * Squarespace's Products API only (each product's variants carry its stock), so the key needs nothing more.
+ */
+export const SQUARESPACE_KEY_ACCESS = 'read-only access to Products';
+export const SQUARESPACE_KEY_NO_MORE = 'Stock levels come with the products: no Orders or Inventory access is needed.';
 
 /** Store types of the Squarespace form; realestate is shown, disabled, as coming soon. */
 export const SQUARESPACE_STORE_TYPES = ['ecommerce', 'blog'] as const;
 /** For blogs: products = Product Search Only, full = Content Search + Products Search. */
 export const SQUARESPACE_SEARCH_TYPES = ['products', 'full'] as const;
 export type SquarespaceSearchType = (typeof SQUARESPACE_SEARCH_TYPES)[number];
-
-/** An optional sitemap URL: blank means none (the site's /sitemap.xml is read). */
-const sitemapUrlSchema = z.preprocess(
-  (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
-  z
-    .string()
-    .max(2048, SITEMAP_URL_INVALID)
-    .refine((v) => {
-      try {
-        const u = new URL(v.trim());
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, SITEMAP_URL_INVALID)
-    .transform((v) => new URL(v.trim()).href)
-    .optional(),
-);
 
 export const squarespaceCreateRequestSchema = z.object({
   store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),

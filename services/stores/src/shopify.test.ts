@@ -25,6 +25,7 @@ interface ListedStore {
   source: string;
   last_synced_at: string | null;
   next_sync_at: string | null;
+  catalogue_uploaded_at?: string | null;
 }
 type Doc = { id: string; title: string; url: string; price?: number; imageUrl?: string; headings: string[] };
 
@@ -316,6 +317,57 @@ describe('Shopify stores', () => {
       expect((await again.json()).message).toBe(
         `A store with URL https://sniff-csv-shop.myshopify.com already exists (ID ${store!.id}). Delete from Manage Stores first.`,
       );
+    });
+  });
+
+  describe('a new catalogue for a CSV store (Manage)', () => {
+    const replace = (owner: string, storeId: string, csv: string, email = `${owner}@example.com`) => {
+      const form = new FormData();
+      form.append('email', email);
+      form.append('store_id', storeId);
+      form.append('csv_file', new Blob([csv], { type: 'text/csv' }), 'catalogue.csv');
+      const { 'content-type': _json, ...headers } = asOwner(owner);
+      return fetch(`${stores.url}/shopify/replace-catalogue`, { method: 'POST', headers, body: form });
+    };
+
+    it('keeps the upload time through Sync now, refuses a bad file or another owner, and indexes a new file', async () => {
+      const [store] = await list('csv');
+      const uploaded = store!.catalogue_uploaded_at!;
+      expect(uploaded).toEqual(expect.any(String));
+      // Sync now hands the same products again: the catalogue's time is the upload's, not the sync's.
+      await post('/managestores/sync-store', 'csv', { store_id: store!.id });
+      const synced = await settled('csv', store!.id, store!.last_synced_at);
+      expect(synced.catalogue_uploaded_at).toBe(uploaded);
+
+      const cases: [Promise<Response>, number, RegExp][] = [
+        [replace('csv', store!.id, csvOf(['Mug,,not a price,,'])), 400, /No product could be imported\. Row 2, price/],
+        [replace('csv', store!.id, 'title,cost\nMug,1\n'), 400, /no "name" column/],
+        [replace('csv', store!.id, csvOf(['Mug,,1,,']), 'someone-else@example.com'), 403, /email does not match/],
+        [replace('limits', store!.id, csvOf(['Mug,,1,,'])), 404, /^Store not found$/],
+      ];
+      for (const [res, status, message] of cases) {
+        const r = await res;
+        expect(r.status).toBe(status);
+        expect((await r.json()).message).toMatch(message);
+      }
+      expect((await list('csv'))[0]!.catalogue_uploaded_at).toBe(uploaded);
+
+      const res = await replace(
+        'csv',
+        store!.id,
+        csvOf(['Canvas Tote,Sturdy,18,Bags,', 'Wool Socks,Warm,,Socks,', ',x,1,,']),
+      );
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ store_id: store!.id, status: 'queued', imported: 2, rejected_count: 1 });
+      const done = await settled('csv', store!.id, synced.last_synced_at);
+      expect(done).toMatchObject({ status: 'done', pages: 2, catalogue_uploaded_at: body.catalogue_uploaded_at });
+      expect(done.catalogue_uploaded_at! > uploaded).toBe(true);
+      expect(
+        lastPut(store!.id)!
+          .map((d) => d.title)
+          .sort(),
+      ).toEqual(['Canvas Tote', 'Wool Socks']);
     });
   });
 

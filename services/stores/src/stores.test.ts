@@ -56,6 +56,8 @@ describe('stores service', () => {
       '/sitemap.xml': xml(
         urlset(['/', '/pricing', '/pricing#plans', '/about', '/private/secret', 'https://other.example/page']),
       ),
+      // A sitemap the owner names in the wizard (step 3), at a path discovery would not guess.
+      '/feeds/owners-map.xml': xml(urlset(['/about', '/private/secret', '/only-in-owners-map'])),
     });
     siteB = await startFixtureSite({
       '/': html('B', '<p>b</p>'),
@@ -139,6 +141,28 @@ describe('stores service', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         urls: [`${siteA.origin}/`, `${siteA.origin}/pricing`, `${siteA.origin}/about`],
+      });
+    });
+
+    it("reads the owner's sitemap when given (not /sitemap.xml), robots.txt honoured; refuses a bad or private one", async () => {
+      const res = await post('/crawl/map', 'paid-owner', {
+        url: `${siteA.origin}/`,
+        sitemap_url: `${siteA.origin}/feeds/owners-map.xml`,
+      });
+      expect(await res.json()).toEqual({
+        urls: [`${siteA.origin}/`, `${siteA.origin}/about`, `${siteA.origin}/only-in-owners-map`],
+      });
+      const bad = await post('/crawl/map', 'paid-owner', { url: `${siteA.origin}/`, sitemap_url: 'not a url' });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).message).toContain('Invalid sitemap URL format.');
+      const blocked = await post('/crawl/map', 'paid-owner', {
+        url: `${siteA.origin}/`,
+        sitemap_url: 'http://169.254.169.254/latest/meta-data/',
+      });
+      expect(blocked.status).toBe(422);
+      expect(await blocked.json()).toMatchObject({
+        message: expect.stringContaining('Address not allowed: link-local or metadata address'),
+        field: 'sitemap_url',
       });
     });
 

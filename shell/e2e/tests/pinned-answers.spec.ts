@@ -84,7 +84,7 @@ test.describe.serial('pinned answers', () => {
     await pins.getByRole('button', { name: 'Add pin' }).click();
     await expect(pins.getByRole('list', { name: 'Pages pinned for catering' })).toContainText('Pricing');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Save search settings' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Search settings saved.')).toBeVisible();
   });
 

@@ -79,8 +79,8 @@ async function allowSite(page: Page, storeId: string, host: string): Promise<voi
   await page.getByLabel('Add a site (a host name like example.com, or paste its address)').fill(host);
   await page.getByRole('button', { name: 'Add site' }).click();
   await expect(page.getByRole('list', { name: 'Allowed sites' })).toContainText(host);
-  await page.getByRole('button', { name: 'Save search settings' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Search settings saved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Search settings saved.')).toBeVisible();
 }
 
 /** A visitor on the customer's page types `query`; the first result. */
@@ -169,7 +169,9 @@ test.describe.serial('a Shopify Starter owner', () => {
   });
   test.afterAll(() => page?.close());
 
-  test('uploads a catalogue CSV and finds a product with its price shown', async ({ browser }) => {
+  test('uploads a catalogue CSV, finds a product with its price shown, then a new catalogue from Manage', async ({
+    browser,
+  }) => {
     const shop = `e2e-outfitters-${Date.now()}`;
     await toConnectStep(page, 'Shopify', async (p) => {
       await p.getByLabel('Store Name').fill(shop);
@@ -218,6 +220,31 @@ test.describe.serial('a Shopify Starter owner', () => {
       await expect(result.first).toContainText('24.50');
     } finally {
       await result.close();
+    }
+
+    // Issue 31: Manage takes a new catalogue ("upload a new catalogue to change products"); its products are searched.
+    await page.goto('/dashboard/stores');
+    await page
+      .getByTestId(`store-${storeId}`)
+      .getByRole('button', { name: /^Manage/ })
+      .click();
+    const sync = page.getByRole('region', { name: 'Sync' });
+    await expect(sync).toContainText('Catalogue uploaded');
+    await sync.getByLabel('New catalogue (CSV)').setInputFiles({
+      name: 'catalogue-spring.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        ['name,description,price,category,image_url', 'Canvas Tote Bag,Sturdy cotton tote,18.00,Bags,'].join('\n'),
+      ),
+    });
+    await sync.getByRole('button', { name: 'Upload catalogue' }).click();
+    await expect(sync.getByText('New catalogue uploaded: 1 product imported. Indexing them now.')).toBeVisible();
+    await waitUntilDone(page, storeId);
+    const next = await firstResultFor(browser, snippet, 'canvas tote');
+    try {
+      await expect(next.first).toContainText('Canvas Tote Bag');
+    } finally {
+      await next.close();
     }
   });
 

@@ -197,3 +197,22 @@ test('the range applies to every panel; trends, click-through and the coming-soo
   expect(asked()).toContain(90);
   expect(calls.filter((c) => c.path === 'analytics/fetch/top10').map((c) => c.body.days)).toContain(90);
 });
+
+test('a paid owner without custom websites is told why their stores are not listed, in terms of those stores', async () => {
+  const squarespace = { ...stores[0], id: 's3', name: 'Gallery', platform: 'squarespace', store_type: 'ecommerce' };
+  let list: unknown[] = [squarespace];
+  installFakeApi({ 'stores/managestores/list-stores': () => ({ body: list }) });
+  const { unmount } = renderPage(<AnalyticsPage />, { apis, plans: PAID });
+  expect(
+    await screen.findByText(
+      'Analytics covers custom websites. Your Squarespace store is not listed here; add a custom website to see its analytics.',
+    ),
+  ).toBeTruthy();
+  expect(screen.queryByText(/No custom websites yet/)).toBeNull();
+  unmount();
+  list = [];
+  renderPage(<AnalyticsPage />, { apis, plans: PAID });
+  expect(
+    await screen.findByText('No stores yet: create a search widget for a custom website to see its analytics.'),
+  ).toBeTruthy();
+});

@@ -154,7 +154,24 @@ function Panels({ url, days, stores }: { url: string; days: number; stores: Stor
 function useCustomStores() {
   const stores = useListStoresQuery(undefined, { refetchOnFocus: true });
   const custom = useMemo(() => stores.data?.filter((s) => s.platform === 'custom'), [stores.data]);
-  return { ...stores, data: custom };
+  return { ...stores, data: custom, all: stores.data ?? [] };
+}
+
+const PLATFORM_NAMES: Record<Store['platform'], string> = {
+  custom: 'custom website',
+  squarespace: 'Squarespace',
+  shopify: 'Shopify',
+};
+
+/**
+ * Said when no custom website can be chosen, in terms of the stores the owner has: analytics covers custom
+ * websites (spec 6), so a Squarespace or Shopify owner is told why theirs are not listed, not "none yet".
+ */
+export function noCustomWebsiteText(stores: Store[]): string {
+  if (!stores.length) return 'No stores yet: create a search widget for a custom website to see its analytics.';
+  const platforms = [...new Set(stores.map((s) => PLATFORM_NAMES[s.platform]))].join(' and ');
+  const yours = stores.length === 1 ? `Your ${platforms} store is` : `Your ${platforms} stores are`;
+  return `Analytics covers custom websites. ${yours} not listed here; add a custom website to see its analytics.`;
 }
 
 function PaidAnalytics() {
@@ -196,7 +213,7 @@ function PaidAnalytics() {
         </div>
       )}
       {!stores.isLoading && !stores.error && urls.length === 0 && (
-        <p className="sniff-muted">No custom websites yet: create one to see its analytics.</p>
+        <p className="sniff-muted">{noCustomWebsiteText(stores.all)}</p>
       )}
       {url ? (
         <Panels url={url} days={days} stores={(stores.data ?? []).filter((s) => s.url === url)} />

@@ -170,9 +170,13 @@ describe('guide pages', () => {
 
   it('Squarespace guides name the key scopes, the exact store URL and the 24 to 48 hours', () => {
     const text = textOf(render(page('/squarespace')));
-    expect(text).toContain(
-      'read-only access to products, product information, inventory, stock levels, orders, and order and fulfilment data',
-    );
+    // The wizard's words: the stores service reads the Products API only (issue 31: the guides listed orders).
+    expect(text).toContain('Give it read-only access to Products.');
+    expect(text).toContain('no Orders or Inventory access is needed');
+    expect(text).not.toMatch(/fulfilment|access to orders/i);
+    const shop = textOf(render(page('/add-search-bar-to-ecommerce-website-on-squarespace')));
+    expect(shop).toContain('Does the key need access to orders or inventory?');
+    expect(shop).not.toMatch(/fulfilment|read access to orders/i);
     expect(text).toContain('store URL exactly as it appears');
     expect(text).toContain('24 to 48 hours');
   });

@@ -12,6 +12,10 @@ test('Squarespace is the default tab; Shopify and the custom website section hav
   const code = screen.getByLabelText('Squarespace embed code');
   expect(code.textContent).toContain('data-store-id="YOUR_STORE_ID"');
   expect(code.textContent).toContain('https://widget.test/widget/embed.js');
+  expect(
+    screen.getByText(/read-only access to Products\. Stock levels come with the products: no Orders or Inventory/),
+  ).toBeTruthy();
+  expect(screen.queryByText(/fulfilment/)).toBeNull();
 
   fireEvent.click(shopify!);
   expect(shopify!.getAttribute('aria-selected')).toBe('true');

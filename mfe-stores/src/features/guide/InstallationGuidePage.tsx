@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { DestinationLink, usePlatform } from '@sniff/shell-sdk';
-import { buildEmbedSnippet, type Platform, type StoreSource } from '@sniff/contracts';
+import {
+  buildEmbedSnippet,
+  SQUARESPACE_KEY_ACCESS,
+  SQUARESPACE_KEY_NO_MORE,
+  type Platform,
+  type StoreSource,
+} from '@sniff/contracts';
 import { CopyButton, Tabs, type TabDef } from '@sniff/ui';
 
 type PlatformTab = 'squarespace' | 'shopify';
@@ -18,7 +24,7 @@ const SHOPIFY_TABS: TabDef<ShopifyTab>[] = [
 export const PLACEHOLDER_STORE_ID = 'YOUR_STORE_ID';
 
 const SQUARESPACE_STEPS = [
-  'In Squarespace, open Settings → Advanced → Developer API Keys and create a key with read access to products, product information, inventory, stock levels, orders, and order and fulfilment data (Sniff reads products only). Copy it: Squarespace shows it once.',
+  `In Squarespace, open Settings → Advanced → Developer API Keys and create a key with ${SQUARESPACE_KEY_ACCESS}. ${SQUARESPACE_KEY_NO_MORE} Copy it: Squarespace shows it once.`,
   'In Sniff, choose Create Search Widget → Squarespace, enter your store URL exactly as it appears, choose your store type and paste the key. Blogs are read through their sitemap, so the blog must be public.',
   'Copy the embed code below (use your Store ID from Manage Your Widgets instead of YOUR_STORE_ID).',
   'In Squarespace, add a Code block in HTML mode where the search bar should appear and paste the code.',

@@ -1,7 +1,8 @@
 import { DestinationLink, usePlans } from '@sniff/shell-sdk';
 import { entitlementsFor } from '@sniff/contracts';
 
-const widgets = (n: number) => `${n} search widget${n === 1 ? '' : 's'}`;
+// The Stores page's word (spec: Your Stores, No stores yet, Delete Store), not the sidebar's "widgets".
+const stores = (n: number) => `${n} store${n === 1 ? '' : 's'}`;
 
 /**
  * After a downgrade an owner may hold more widgets than the plan allows: they all keep answering
@@ -15,7 +16,7 @@ export function AllowanceNotice({ count }: { count: number }) {
   if (count <= allowed) return null;
   return (
     <p role="status" className="sniff-panel stores-allowance">
-      Your plan allows {widgets(allowed)}; you have {count}. Existing widgets keep working; delete some or{' '}
+      Your plan allows {stores(allowed)}; you have {count}. Existing stores keep working; delete some or{' '}
       <DestinationLink to="billing.subscribe">upgrade</DestinationLink> to create new ones.
     </p>
   );

@@ -107,15 +107,18 @@ export function ManagePanel({
     setTab(next);
     if (next === 'search') setTuningOpened(true);
   };
-  // Save Changes keeps its spec meaning (close the panel) and also saves unsaved search tuning;
-  // if that fails the panel stays open on the tab that says why.
+  // The panel's one save: Save Changes keeps its spec meaning (close the panel) and saves every part first,
+  // the widget's look and the search tuning; if a part fails the panel stays open on the tab that says why.
   const saveAndClose = async () => {
     const widgetChanged = widget.dirty;
     if (!(await widget.save())) return setTab('widget');
     if (widgetChanged) toast('Widget saved. Your site shows the new look on its next load.');
-    if (!tuning.dirty || (await tuning.save())) onClose();
-    else setTab('search');
+    const tuningChanged = tuning.dirty;
+    if (!(await tuning.save())) return setTab('search');
+    if (tuningChanged) toast('Search settings saved.');
+    onClose();
   };
+  const saving = tuning.saving || widget.saving;
   return (
     <section aria-labelledby={titleId} className="stores-manage">
       <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>
@@ -135,8 +138,8 @@ export function ManagePanel({
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button disabled={tuning.saving || widget.saving} onClick={() => void saveAndClose()}>
-          Save Changes
+        <Button disabled={saving} onClick={() => void saveAndClose()}>
+          {saving ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>
     </section>

@@ -32,6 +32,8 @@ test('empty list invites to create the first store', async () => {
   renderPage(<StoresPage />, { apis });
   expect(screen.getByText('Loading stores...')).toBeTruthy();
   expect(await screen.findByText('No stores yet')).toBeTruthy();
+  // One word on this page (the spec's "Your Stores"): no "widget" beside "store" in the empty state.
+  expect(document.body.textContent).not.toMatch(/widget/i);
   expect(screen.getByRole('link', { name: 'Create Your First Store' }).getAttribute('href')).toBe(
     '/dashboard/create-store',
   );
@@ -157,7 +159,7 @@ describe('widgets beyond the plan after a downgrade', () => {
     expect(await screen.findAllByRole('row')).toHaveLength(4);
     const status = screen.getAllByRole('status').find((s) => s.textContent?.startsWith('Your plan allows'));
     expect(status?.textContent).toBe(
-      'Your plan allows 1 search widget; you have 3. Existing widgets keep working; delete some or upgrade to create new ones.',
+      'Your plan allows 1 store; you have 3. Existing stores keep working; delete some or upgrade to create new ones.',
     );
     expect(within(status!).getByRole('link', { name: 'upgrade' }).getAttribute('href')).toBe('/dashboard/subscribe');
   });
@@ -173,7 +175,7 @@ describe('widgets beyond the plan after a downgrade', () => {
     installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken, third] }) });
     renderPage(<StoresPage />, { apis, plans: [{ plan: 'starter', platform: 'shopify' }] });
     expect(await screen.findByText('Demo Bakery')).toBeTruthy();
-    expect(notice()?.textContent).toContain('Your plan allows 2 search widgets; you have 3.');
+    expect(notice()?.textContent).toContain('Your plan allows 2 stores; you have 3.');
   });
 });
 
@@ -366,7 +368,15 @@ describe('sync progress, warnings and Sync now', () => {
   test('a catalogue store says how its products change instead of a next sync', async () => {
     installFakeApi({
       'stores/managestores/list-stores': () => ({
-        body: [{ ...shop, source: 'shopify-csv', next_sync_at: null, last_synced_at: '2026-03-03T10:05:00.000Z' }],
+        body: [
+          {
+            ...shop,
+            source: 'shopify-csv',
+            next_sync_at: null,
+            last_synced_at: '2026-03-03T10:05:00.000Z',
+            catalogue_uploaded_at: '2026-03-01T09:00:00.000Z',
+          },
+        ],
       }),
     });
     renderPage(<StoresPage />, { apis });

@@ -168,7 +168,7 @@ function StoresList() {
       ) : !data?.length ? (
         <div className="sniff-panel">
           <h2>No stores yet</h2>
-          <p>Create a search widget for your website to get started.</p>
+          <p>Add your website as a store to give it a search bar.</p>
           <DestinationLink className="sniff-button" to="wizard.createStore">
             Create Your First Store
           </DestinationLink>
@@ -197,13 +197,15 @@ function StoresList() {
                       {displayName(store)}
                       {store.nickname && <span className="sniff-muted"> ({store.nickname})</span>}
                     </th>
-                    <td>
+                    <td data-label="Status">
                       <StoreSyncStatus store={store} name={displayName(store)} />
                     </td>
-                    <td className="stores-url">{store.url}</td>
-                    <td>{store.platform}</td>
-                    <td>{store.store_type}</td>
-                    <td>
+                    <td className="stores-url" data-label="URL">
+                      {store.url}
+                    </td>
+                    <td data-label="Platform">{store.platform}</td>
+                    <td data-label="Type">{store.store_type}</td>
+                    <td data-label="ID">
                       <code>{store.id}</code>
                     </td>
                     <td>

@@ -3,6 +3,7 @@ import { errorMessage } from '@sniff/shell-sdk';
 import type { Store } from '@sniff/contracts';
 import { useSyncStoreMutation } from '../../shared/api';
 import { absoluteTime, parseDate, relativeTime, useNow } from '../../shared/time';
+import { CatalogueUpload } from './CatalogueUpload';
 import { SyncProgressBar } from './StoreSyncStatus';
 import { countOf, isSyncing, progressText, sourceOf } from './sync-info';
 import { Button } from '@sniff/ui';
@@ -69,7 +70,8 @@ export function SyncSection({ store }: { store: Store }) {
   const resting = availableAgain(availableAt, now);
   const syncing = isSyncing(store) || state.isLoading;
   const catalogue = sourceOf(store) === 'shopify-csv';
-  const uploaded = lastSynced ?? parseDate(store.created_at);
+  // The file's upload time: Sync now hands the same products again and changes nothing of it.
+  const uploaded = parseDate(store.catalogue_uploaded_at) ?? parseDate(store.created_at);
 
   return (
     <section aria-labelledby={headingId} className="stores-sync-section">
@@ -119,6 +121,7 @@ export function SyncSection({ store }: { store: Store }) {
           {errorMessage(state.error)}
         </p>
       )}
+      {catalogue && <CatalogueUpload store={store} />}
       <SkippedItems store={store} />
     </section>
   );

@@ -94,7 +94,11 @@ test('step 3: store types, a required key, and an ecommerce store created with c
   expect(key.type).toBe('text');
   const guide = screen.getByRole('link', { name: /How to create a Developer API Key/ });
   expect(guide.getAttribute('href')).toBe('/dashboard/installation-guide');
-  expect(screen.getByText(/read access to Products/)).toBeTruthy();
+  // What the stores service needs (its Products API only), in the words of every guide.
+  const hint = document.getElementById(key.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+  expect(hint.textContent).toContain(
+    'read-only access to Products. Stock levels come with the products: no Orders or Inventory access is needed.',
+  );
 
   const connect = button('Connect Squarespace');
   expect(connect.disabled).toBe(true);

@@ -75,6 +75,7 @@ export function ConnectStep({
         connecting={custom.creating}
         onToggle={custom.toggle}
         onSelect={custom.select}
+        onFindFromSitemap={custom.rediscover}
         onConnect={() => void connectCustom()}
       />
     );

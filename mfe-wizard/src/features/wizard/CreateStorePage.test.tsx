@@ -227,3 +227,36 @@ test('a paid owner starts with "Search by {the store\'s name}" and the design is
   await new Promise((r) => setTimeout(r, 1500));
   expect(calls.filter((c) => c.path.endsWith('/widget-settings'))).toHaveLength(1);
 });
+
+test('an optional sitemap URL is checked ("Invalid sitemap URL format.") and sent to discovery, which lists its pages', async () => {
+  const calls = routes({
+    'stores/crawl/map': (() => ({
+      body: {
+        urls: [
+          `${site}/`,
+          `${site}/${calls.filter((c) => c.path === 'stores/crawl/map').length > 1 ? 'menu' : 'pricing'}`,
+        ],
+      },
+    })) as () => Reply,
+  });
+  renderPage(<CreateStorePage />, { apis, plans: PAID });
+  await toStep3();
+  expect(await screen.findByRole('checkbox', { name: `${site}/pricing` })).toBeTruthy();
+  const field = screen.getByLabelText('Sitemap URL (optional)');
+  fireEvent.change(field, { target: { value: 'not a sitemap' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Find pages' }));
+  const error = screen.getByRole('alert');
+  expect(error.textContent).toBe('Invalid sitemap URL format.');
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(field.getAttribute('aria-describedby')).toContain(error.id);
+  expect(calls.filter((c) => c.path === 'stores/crawl/map')).toHaveLength(1);
+
+  fireEvent.change(field, { target: { value: ` ${site}/feeds/map.xml ` } });
+  fireEvent.click(screen.getByRole('button', { name: 'Find pages' }));
+  expect(await screen.findByRole('checkbox', { name: `${site}/menu` })).toBeTruthy();
+  expect(screen.queryByText('Invalid sitemap URL format.')).toBeNull();
+  expect(calls.filter((c) => c.path === 'stores/crawl/map')[1]?.body).toMatchObject({
+    url: site,
+    sitemap_url: `${site}/feeds/map.xml`,
+  });
+});

@@ -20,6 +20,8 @@ import {
   shopifyCheckStoreResponseSchema,
   shopifyConnectRequestSchema,
   shopifyConnectResponseSchema,
+  replaceCatalogueFieldsSchema,
+  replaceCatalogueResponseSchema,
   shopifyCsvFieldsSchema,
   shopifyCsvResponseSchema,
 } from '../shopify';
@@ -118,6 +120,18 @@ export const createShopifyStoreFromCsv = /*#__PURE__*/ endpoint({
   bodyType: 'multipart',
   file: 'csv_file',
   response: shopifyCsvResponseSchema,
+});
+
+export const replaceShopifyCatalogue = /*#__PURE__*/ endpoint({
+  service: 'stores',
+  method: 'POST',
+  path: '/shopify/replace-catalogue',
+  access: 'owner',
+  summary: "Replaces a catalogue store's products with a new CSV file (checked like the first upload)",
+  body: replaceCatalogueFieldsSchema,
+  bodyType: 'multipart',
+  file: 'csv_file',
+  response: replaceCatalogueResponseSchema,
 });
 
 export const connectShopify = /*#__PURE__*/ endpoint({

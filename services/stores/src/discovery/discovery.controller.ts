@@ -9,9 +9,9 @@ const { crawlMap } = storesEndpoints;
 export class DiscoveryController {
   constructor(private readonly discovery: DiscoveryService) {}
 
-  /** POST /crawl/map {url} -> {urls}: the pages an owner can choose to index. */
+  /** POST /crawl/map {url, sitemap_url?} -> {urls}: the pages an owner can choose to index. */
   @Endpoint(crawlMap)
   map(@ValidBody(crawlMap.body) body: BodyOf<typeof crawlMap>): Promise<CrawlMapResponse> {
-    return this.discovery.map(body.url);
+    return this.discovery.map(body.url, body.sitemap_url);
   }
 }

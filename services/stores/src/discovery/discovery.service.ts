@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import * as cheerio from 'cheerio';
 import robotsParser from 'robots-parser';
 import type { CrawlMapResponse } from '@sniff/contracts';
@@ -18,15 +18,16 @@ export class DiscoveryService {
 
   constructor(private readonly fetcher: SafeFetcher) {}
 
-  async map(url: string): Promise<CrawlMapResponse> {
+  /** `sitemapUrl`: the owner's own sitemap, read (through the safe fetcher, like every sitemap) instead of ours. */
+  async map(url: string, sitemapUrl?: string): Promise<CrawlMapResponse> {
     try {
-      return { urls: await this.discover(url) };
+      return { urls: await this.discover(url, sitemapUrl) };
     } catch (err) {
       throw fetchErrorToHttp(err);
     }
   }
 
-  private async discover(input: string): Promise<string[]> {
+  private async discover(input: string, sitemapUrl?: string): Promise<string[]> {
     const main = cleanUrl(input)!;
     // The main page must be reachable: its errors are the owner's answer.
     const page = await this.fetcher.fetch(main, 'html');
@@ -34,9 +35,11 @@ export class DiscoveryService {
     const robots = await this.robots(origin);
     const allowed = (u: string) => robots?.isAllowed(u, ROBOTS_AGENT) !== false;
 
-    let found = await this.fromSitemaps(origin, robots?.getSitemaps() ?? []);
+    let found = sitemapUrl
+      ? await this.fromOwnersSitemap(sitemapUrl)
+      : await this.fromSitemaps(origin, robots?.getSitemaps() ?? []);
     found = found.filter((u) => sameHost(u, main) && allowed(u));
-    if (!found.some((u) => urlKey(u) !== urlKey(main))) {
+    if (!sitemapUrl && !found.some((u) => urlKey(u) !== urlKey(main))) {
       found = this.links(page.body, page.url).filter((u) => sameHost(u, main) && allowed(u));
     }
 
@@ -76,6 +79,20 @@ export class DiscoveryService {
       MAX_DISCOVERED_URLS * 2,
     );
     for (const failure of failures) this.logger.debug(`sitemap skipped: ${failure}`);
+    return entries.map((e) => e.url);
+  }
+
+  /**
+   * The sitemap the owner named, and the sitemaps it indexes. One that cannot be read is the owner's answer
+   * (422 saying why), not a silent fall-back to links: they asked for this sitemap.
+   */
+  private async fromOwnersSitemap(sitemapUrl: string): Promise<string[]> {
+    const { entries, failures } = await readSitemaps(this.fetcher, [sitemapUrl], MAX_DISCOVERED_URLS * 2);
+    if (!entries.length && failures.length)
+      throw new UnprocessableEntityException({
+        message: `Could not read the sitemap ${sitemapUrl}: ${failures[0]}`,
+        field: 'sitemap_url',
+      });
     return entries.map((e) => e.url);
   }
 

@@ -6,6 +6,7 @@ import {
   storesEndpoints,
   type ShopifyCheckStoreResponse,
   type ShopifyConnectResponse,
+  type ReplaceCatalogueResponse,
   type ShopifyCsvResponse,
 } from '@sniff/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,8 +16,14 @@ import { CatalogueService } from './catalogue.service';
 import { type OauthAnswer, ShopifyOauthService } from './oauth.service';
 import { RESULT_PAGE_POLICY, resultPage } from './result-page';
 
-const { checkShopifyStore, createShopifyStoreFromCsv, connectShopify, shopifyOauthBegin, shopifyOauthCallback } =
-  storesEndpoints;
+const {
+  checkShopifyStore,
+  createShopifyStoreFromCsv,
+  replaceShopifyCatalogue,
+  connectShopify,
+  shopifyOauthBegin,
+  shopifyOauthCallback,
+} = storesEndpoints;
 
 @Controller()
 export class ShopifyController {
@@ -44,6 +51,14 @@ export class ShopifyController {
   @BodyLimit(CATALOGUE_MAX_BYTES + 64 * 1024, CATALOGUE_TOO_LARGE) // the file and a few short fields
   createFromCsv(@CurrentOwner() owner: Owner, @Req() req: FastifyRequest): Promise<ShopifyCsvResponse> {
     return this.catalogue.upload(owner, req);
+  }
+
+  /** POST shopify/replace-catalogue (multipart: store_id and email, then csv_file): a catalogue store's new file. */
+  @Endpoint(replaceShopifyCatalogue)
+  @Multipart()
+  @BodyLimit(CATALOGUE_MAX_BYTES + 64 * 1024, CATALOGUE_TOO_LARGE)
+  replaceCatalogue(@CurrentOwner() owner: Owner, @Req() req: FastifyRequest): Promise<ReplaceCatalogueResponse> {
+    return this.catalogue.replace(owner, req);
   }
 
   /** POST shopify/connect -> {authorize_url}: where the "Connect with Shopify" popup goes (in this browser only). */

@@ -19,6 +19,8 @@ export interface SourceConfig {
   siteUrl?: string;
   /** Shopify: the shop's myshopify host, e.g. my-shop.myshopify.com. */
   shop?: string;
+  /** A catalogue (CSV) store: when its current file was uploaded (ISO time); a sync leaves it as it is. */
+  uploadedAt?: string;
 }
 
 /** A search widget ("store") of one owner, with the pages it indexes and its ingestion status. */

@@ -1,4 +1,12 @@
-import { ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, Repository } from 'typeorm';
@@ -11,6 +19,7 @@ import {
   type Platform,
   Store,
   searchEndpoints,
+  type ReplaceCatalogueResponse,
   type ShopifyCheckStoreResponse,
   type StoreSource,
   type StoreStatus,
@@ -69,6 +78,8 @@ export function toStore(s: StoreEntity, syncNowSeconds = 0): Store {
     skipped: s.skipped,
     skipped_count: s.skippedCount,
     last_synced_at: s.lastSyncedAt?.toISOString() ?? null,
+    catalogue_uploaded_at:
+      s.source === 'shopify-csv' ? (s.sourceConfig?.uploadedAt ?? s.createdAt.toISOString()) : null,
     next_sync_at: s.nextSyncAt?.toISOString() ?? null,
     sync_available_at: available && available.getTime() > Date.now() ? available.toISOString() : null,
   };
@@ -224,6 +235,51 @@ export class StoresService {
       status: claimed[0]!.status,
       sync_available_at: new Date(Date.now() + interval * 1000).toISOString(),
     };
+  }
+
+  /**
+   * shopify/replace-catalogue: a catalogue store's products become `items` (a new file, already checked), and a
+   * sync hands them to search. Refused while a sync runs (it would write the old products back when it ends).
+   */
+  async replaceCatalogue(ownerSub: string, storeId: string, items: SourceItem[]): Promise<ReplaceCatalogueResponse> {
+    const uploadedAt = new Date().toISOString();
+    await this.db.transaction(async (m) => {
+      // One statement: the owner check, the source check and "not syncing" cannot interleave with a sync starting.
+      const [claimed] = (await m.query(
+        `UPDATE "stores"."stores" SET "status" = 'queued', "status_reason" = NULL, "updated_at" = now(),
+           "source_config" = "source_config" || jsonb_build_object('uploadedAt', $3::text)
+         WHERE "id" = $1 AND "owner_sub" = $2 AND "source" = 'shopify-csv' AND "status" <> 'running'
+         RETURNING "id"`,
+        [storeId, ownerSub, uploadedAt],
+      )) as [{ id: string }[], number];
+      if (!claimed.length) throw await this.catalogueRefusal(ownerSub, storeId);
+      await m.delete(SourceItemEntity, { storeId });
+      for (let i = 0; i < items.length; i += 500) {
+        const rows = items.slice(i, i + 500).map((it) => ({ storeId, ...it }));
+        await m.createQueryBuilder().insert().into(SourceItemEntity).values(rows).execute();
+      }
+    });
+    const jobId = await this.sync.enqueue(storeId);
+    if (jobId) await this.stores.update({ id: storeId }, { jobId });
+    return {
+      store_id: storeId,
+      status: 'queued',
+      imported: items.length,
+      rejected: [],
+      rejected_count: 0,
+      catalogue_uploaded_at: uploadedAt,
+    };
+  }
+
+  /** Why a catalogue cannot be replaced: no such store of the owner's (404), no catalogue store, or syncing (409). */
+  async catalogueRefusal(ownerSub: string, storeId: string): Promise<HttpException> {
+    const store = await this.stores.findOne({ where: { id: storeId, ownerSub } });
+    if (!store) return new NotFoundException('Store not found');
+    if (store.source !== 'shopify-csv')
+      return new ConflictException(
+        'Only a store made from a CSV catalogue takes a new file; this one reads its content from its site or platform (use Sync now).',
+      );
+    return new ConflictException('A sync is running: upload the new catalogue when it has finished.');
   }
 
   /**

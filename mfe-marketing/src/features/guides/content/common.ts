@@ -1,4 +1,4 @@
-import { PLAN_CATALOGUE } from '@sniff/contracts';
+import { PLAN_CATALOGUE, SQUARESPACE_KEY_ACCESS, SQUARESPACE_KEY_NO_MORE } from '@sniff/contracts';
 import type { Benefit, Block, Faq, GuideContent, InstallStep } from './types';
 
 /**
@@ -21,10 +21,10 @@ export const CACHE_TIP = 'If the widget does not appear, clear the browser cache
 
 // ---------------------------------------------------------------- Squarespace
 
-const squarespaceKeySteps = (scopes: string): string[] => [
+const squarespaceKeySteps = (access: string): string[] => [
   'In Squarespace, open Settings and find Developer API Keys (under Advanced or Developer Tools, depending on your dashboard version).',
   'Choose Generate Key and name it "Sniff" so you can recognise it later.',
-  `Give it read-only access to ${scopes}. Sniff only reads: it never changes your site.`,
+  `Give it ${access}. Sniff only reads: it never changes your site.`,
   'Save, then copy the key straight away: Squarespace shows it only once.',
   'In Sniff, open Create Search Widget, pick the Squarespace tile and enter your store URL exactly as it appears in your browser (for example https://www.yourstore.com, not yourstore.squarespace.com if you use your own domain).',
   'Paste the key into the Developer API Key field and press Connect Squarespace.',
@@ -35,9 +35,11 @@ const SQUARESPACE_KEY_TABLE: Block = {
   caption: 'Permissions the Squarespace developer API key needs',
   head: ['Squarespace API', 'Permission', 'What Sniff reads'],
   rows: [
-    ['Products', 'Read only', 'Products and product information: names, descriptions, prices, images, variants'],
-    ['Inventory', 'Read only', 'Inventory and stock levels of each product and variant'],
-    ['Orders', 'Read only', 'Orders, order and fulfilment data; nothing from an order appears in search results'],
+    [
+      'Products',
+      'Read only',
+      'Products and product information: names, descriptions, prices, images, variants and their stock levels',
+    ],
   ],
 };
 
@@ -54,11 +56,10 @@ export const SQUARESPACE_CONNECT: InstallStep = {
     {
       kind: 'list',
       ordered: true,
-      items: squarespaceKeySteps(
-        'products, product information, inventory, stock levels, orders, and order and fulfilment data',
-      ),
+      items: squarespaceKeySteps(SQUARESPACE_KEY_ACCESS),
     },
     SQUARESPACE_KEY_TABLE,
+    { kind: 'p', text: SQUARESPACE_KEY_NO_MORE },
     {
       kind: 'note',
       title: 'Store URL',
@@ -81,7 +82,7 @@ export const SQUARESPACE_BLOG_CONNECT: InstallStep = {
       kind: 'list',
       ordered: true,
       items: [
-        ...squarespaceKeySteps('your blog posts and blog content').slice(0, 5),
+        ...squarespaceKeySteps('read-only access to your blog posts and blog content').slice(0, 5),
         'Under Store Type choose Blog. Under Search Type choose Content Search + Products Search to search every recipe, or Product Search Only if you sell cookbooks or kits and want only those found.',
         'Optionally add your sitemap URL (https://www.yourblog.com/sitemap.xml) so Sniff finds every post, then paste the key and press Connect Squarespace.',
       ],

@@ -1,3 +1,4 @@
+import { SQUARESPACE_KEY_ACCESS, SQUARESPACE_KEY_NO_MORE } from '@sniff/contracts';
 import {
   FAQ_CACHE,
   FAQ_SPEED,
@@ -249,7 +250,7 @@ export const SQUARESPACE_PLACEMENT_GUIDES: GuideContent[] = [
     path: '/add-search-bar-to-ecommerce-website-on-squarespace',
     title: 'Add a search bar to a Squarespace ecommerce website',
     description:
-      'Add product search to your Squarespace online store in five minutes: read-only API key for products, inventory and orders, one Code block, instant results.',
+      'Add product search to your Squarespace online store in five minutes: read-only API key for products, one Code block, instant results.',
     keywords: ['squarespace ecommerce search bar', 'squarespace online store search', 'squarespace commerce search'],
     hero: {
       eyebrow: 'Squarespace ecommerce',
@@ -277,9 +278,8 @@ export const SQUARESPACE_PLACEMENT_GUIDES: GuideContent[] = [
       'at the top of your store page and on the home page; add it to the footer as well if you have many categories',
     faq: [
       {
-        question: 'Why does the key need access to orders?',
-        answer:
-          'The Squarespace connection asks for read access to orders along with products and inventory. Sniff only reads, and nothing from an order ever appears in search results.',
+        question: 'Does the key need access to orders or inventory?',
+        answer: `No. Sniff reads your products only, so the key needs ${SQUARESPACE_KEY_ACCESS}. ${SQUARESPACE_KEY_NO_MORE}`,
       },
       {
         question: 'What happens when I add new products?',

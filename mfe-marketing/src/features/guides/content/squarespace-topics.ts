@@ -537,7 +537,7 @@ export const SQUARESPACE_TOPIC_GUIDES: GuideContent[] = [
             items: [
               'Nothing appears: clear the browser cache, then check that both the div and the script were pasted and the Code block is in HTML mode.',
               'The bar appears but finds nothing: open Manage Your Widgets and check the status. Results need it to read done; failed means the key or URL was rejected.',
-              'Some products are missing: check that the key has read access to products and inventory, and that the store URL matches your live site exactly.',
+              'Some products are missing: check that the key has read-only access to Products, and that the store URL matches your live site exactly.',
               `You copied the example code from a guide: replace ${PLACEHOLDER_STORE_ID} with the Store ID from your dashboard.`,
             ],
           },

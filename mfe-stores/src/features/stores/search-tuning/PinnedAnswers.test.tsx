@@ -72,7 +72,7 @@ test('an owner finds a page of the store, pins it for a query and its variants, 
   expect(await within(list).findByText('Green tea cups')).toBeTruthy();
   expect((screen.getByLabelText('Query to pin') as HTMLInputElement).value).toBe('');
 
-  fireEvent.click(screen.getByRole('button', { name: 'Save search settings' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
   expect(await screen.findByText('Search settings saved.')).toBeTruthy();
   expect(api.saves()[0].body.pins).toEqual([
     { query: 'Green tea', variants: ['matcha', 'tea cups'], urls: [CUPS.url] },
@@ -151,7 +151,7 @@ test('the API’s message about a pin is shown on that pin', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Find pages' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Pin Green tea cups' }));
   fireEvent.click(within(addForm()).getByRole('button', { name: 'Add pin' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Save search settings' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
   const item = within(await screen.findByRole('list', { name: 'Pinned answers' })).getAllByRole('listitem')[0];
   expect((await within(item).findByRole('alert')).textContent).toBe('a link must be an absolute http(s) URL');
 });

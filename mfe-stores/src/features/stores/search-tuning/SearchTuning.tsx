@@ -6,7 +6,7 @@ import { PinnedAnswers } from './PinnedAnswers';
 import { StopWords } from './StopWords';
 import { SynonymRules } from './SynonymRules';
 
-/** Where the API's complaint belongs: on one rule, word or site, on a whole list, or above the Save button. */
+/** Where the API's complaint belongs: on one rule, word or site, on a whole list, or at the foot of the tab. */
 function placeProblem(problem: SaveProblem | null) {
   const m = problem?.field?.match(/^(synonyms|stopWords|hiddenSuggestions|allowedSites|pins)(?:\.(\d+))?/);
   const at = (list: string) =>
@@ -35,7 +35,8 @@ export interface TuningPrefill {
 
 /**
  * The "Search tuning" tab of a store's manage panel: synonyms, pinned answers, stop words, hidden
- * suggestions and the sites allowed to use the widget, saved together.
+ * suggestions and the sites allowed to use the widget. The panel's one Save Changes saves them with the
+ * widget's look (a second save button here saved half the panel and left owners unsure which to press).
  */
 export function SearchTuning({
   storeId,
@@ -65,7 +66,10 @@ export function SearchTuning({
   const placed = placeProblem(tuning.problem);
   return (
     <div className="tuning">
-      <p>Tune how visitors’ searches match this store’s pages. Saved changes apply to the search bar right away.</p>
+      <p>
+        Tune how visitors’ searches match this store’s pages. Save Changes saves them with the widget’s look; they apply
+        to the search bar right away.
+      </p>
       <SynonymRules
         rules={settings.synonyms}
         onChange={(synonyms) => tuning.edit({ ...settings, synonyms })}
@@ -112,23 +116,13 @@ export function SearchTuning({
       {tuning.problem && !placed.elsewhere && (
         <p className="sniff-error">Not saved: correct the rule, pin, word or site marked above.</p>
       )}
-      {tuning.saved && <p role="status">Search settings saved.</p>}
-      <div className="wizard-page-actions">
-        <Button disabled={!tuning.dirty || tuning.saving} onClick={() => void tuning.save()}>
-          {tuning.saving ? (
-            <>
-              <span className="sniff-spinner__dot" aria-hidden="true" /> Saving...
-            </>
-          ) : (
-            'Save search settings'
-          )}
-        </Button>
-        {tuning.dirty && (
+      {tuning.dirty && (
+        <div className="wizard-page-actions">
           <Button variant="secondary" disabled={tuning.saving} onClick={tuning.discard}>
             Discard changes
           </Button>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -27,7 +27,6 @@ export function useSearchTuning(storeId: string, enabled: boolean) {
   const [saveSettings, saving] = useSaveSearchSettingsMutation();
   const [draft, setDraft] = useState<SearchSettings | null>(null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [saved, setSaved] = useState(false);
 
   const settings = draft ?? query.data;
   const dirty = !!draft && !!query.data && !sameSettings(draft, query.data);
@@ -35,18 +34,15 @@ export function useSearchTuning(storeId: string, enabled: boolean) {
   const edit = (next: SearchSettings) => {
     setDraft(next);
     setProblem(null);
-    setSaved(false);
   };
 
   /** Saves the draft; true when there was nothing to save or it was saved. */
   const save = async (): Promise<boolean> => {
     if (!draft || !dirty) return true;
     setProblem(null);
-    setSaved(false);
     try {
       await saveSettings({ storeId, settings: draft }).unwrap();
       setDraft(null);
-      setSaved(true);
       return true;
     } catch (error) {
       setProblem(problemOf(error));
@@ -66,7 +62,6 @@ export function useSearchTuning(storeId: string, enabled: boolean) {
     reload: () => void query.refetch(),
     dirty,
     saving: saving.isLoading,
-    saved,
     problem,
     edit,
     save,

@@ -6,8 +6,9 @@ import { otherPages } from '../pages';
 import type { StoreInfo } from '../store-info';
 
 /**
- * A custom website: its pages are discovered from the main URL as the owner leaves step 2; on step 3
- * the owner picks which to index besides the main URL, and the store is created with them.
+ * A custom website: its pages are discovered from the main URL as the owner leaves step 2 (and again
+ * from the sitemap the owner may name on step 3); the owner picks which to index besides the main URL,
+ * and the store is created with them.
  */
 export function useCustomSite() {
   const [crawlMap, crawlState] = useCrawlMapMutation();
@@ -17,11 +18,11 @@ export function useCustomSite() {
   const [discoverError, setDiscoverError] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
-  const discover = async (url: string) => {
+  const discover = async (url: string, sitemapUrl?: string) => {
     setMainUrl(url);
     setSelected(new Set());
     try {
-      const result = await crawlMap({ url }).unwrap();
+      const result = await crawlMap({ url, sitemap_url: sitemapUrl }).unwrap();
       setPages(otherPages(url, result.urls));
       setDiscoverError(null);
     } catch (e) {
@@ -57,6 +58,8 @@ export function useCustomSite() {
     discovering: crawlState.isLoading,
     creating: createState.isLoading,
     discover,
+    /** Finds the pages again, from the owner's sitemap when given. */
+    rediscover: (sitemapUrl: string | undefined) => void discover(mainUrl, sitemapUrl),
     toggle,
     select: (urls: string[]) => setSelected(new Set(urls)),
     create,

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Spinner, Button } from '@sniff/ui';
+import { SitemapField } from './SitemapField';
 
 export const MAIN_URL_REQUIRED = 'Main URL must always be selected.';
 export const FREE_PAGE_TIP =
@@ -16,6 +17,8 @@ export interface ConnectCustomProps {
   connecting: boolean;
   onToggle: (url: string) => void;
   onSelect: (urls: string[]) => void;
+  /** Discovers the pages again, from this sitemap (or the usual way when undefined). */
+  onFindFromSitemap: (sitemapUrl: string | undefined) => void;
   onConnect: () => void;
 }
 
@@ -40,6 +43,8 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
           <span className="sniff-badge">Coming Soon</span>
         </label>
       </fieldset>
+
+      <SitemapField busy={discovering} onFind={props.onFindFromSitemap} />
 
       <fieldset className="sniff-fieldset" aria-busy={discovering}>
         <legend>Discovered Pages</legend>

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { SQUARESPACE_STORE_TYPES, type SquarespaceSearchType } from '@sniff/contracts';
+import {
+  SQUARESPACE_KEY_ACCESS,
+  SQUARESPACE_KEY_NO_MORE,
+  SQUARESPACE_STORE_TYPES,
+  type SquarespaceSearchType,
+} from '@sniff/contracts';
 import { RadioGroup } from '../../../shared/ui/RadioGroup';
 import { Button } from '@sniff/ui';
 import { useDestination } from '@sniff/shell-sdk';
@@ -101,8 +106,9 @@ export function ConnectSquarespaceStep({
           </Button>
         </div>
         <p id="wizard-developer-api-key-hint" className="sniff-muted wizard-hint">
-          In Squarespace, open Settings → Developer API Keys and create a key with read access to Products (Commerce
-          API, read only).{blog && ' Blogs and portfolios are read from the public site, so it must not be private.'}
+          In Squarespace, open Settings → Developer API Keys and create a key with {SQUARESPACE_KEY_ACCESS}.{' '}
+          {SQUARESPACE_KEY_NO_MORE}
+          {blog && ' Blogs and portfolios are read from the public site, so it must not be private.'}
         </p>
         {errors.developerApiKey && (
           <p id="wizard-developer-api-key-error" role="alert" className="sniff-error">

@@ -8,7 +8,7 @@ import {
   type PlanId,
   type PlanPrice,
 } from '@sniff/contracts';
-import { formatDay } from '@sniff/ui';
+import { formatDay } from '@sniff/billing-ui';
 
 /** What a card's button offers. */
 export type ButtonState =

@@ -10,6 +10,7 @@ export * from './validation';
 export * from './unsafe-text';
 export * from './shopify';
 export * from './squarespace';
+export * from './squarespace-key';
 export * from './sitemap-url';
 export * from './account';
 export * from './account-deletion';

@@ -8,13 +8,6 @@ const email = z.string().trim().min(1, 'email is required');
 
 export const DEVELOPER_API_KEY_REQUIRED = 'Developer API Key is required.';
 
-/**
- * What the developer API key must allow, said alike by the wizard and every guide: the stores service calls
- * Squarespace's Products API only (each product's variants carry its stock), so the key needs nothing more.
- */
-export const SQUARESPACE_KEY_ACCESS = 'read-only access to Products';
-export const SQUARESPACE_KEY_NO_MORE = 'Stock levels come with the products: no Orders or Inventory access is needed.';
-
 /** Store types of the Squarespace form; realestate is shown, disabled, as coming soon. */
 export const SQUARESPACE_STORE_TYPES = ['ecommerce', 'blog'] as const;
 /** For blogs: products = Product Search Only, full = Content Search + Products Search. */

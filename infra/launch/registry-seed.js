@@ -23,14 +23,16 @@ async function seedRegistry({ root, url, internalToken, log, operator = SEED_OPE
     if (isPublicSite(dir)) continue;
     const files = readBuild(dir);
     const version = buildVersion(dir, files);
-    const published = await registry.publish(name, version, files);
     const channel = remotes.find((r) => r.remote === name);
+    // A build published before (an unchanged checkout started again) is not sent again.
+    const known = channel?.versions.some((v) => v.version === version);
+    if (!known) await registry.publish(name, version, files);
     if (channel?.live && channel.updatedBy !== operator) {
       log(`[registry] ${name}: ${version} published; ${channel.live} stays live (chosen by ${channel.updatedBy})`);
       continue;
     }
     if (channel?.live !== version) await registry.live(name, version);
-    log(`[registry] ${name}: ${version} live${published.created ? ' (new build)' : ''}`);
+    log(`[registry] ${name}: ${version} live${known ? '' : ' (new build)'}`);
   }
 }
 

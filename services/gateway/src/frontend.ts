@@ -6,7 +6,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy, pageHeaders } from './content-security-policy';
 import { cannot, replyError } from './http-error';
 import { PublicSite } from './public-site';
-import { remotesFor, RemoteRegistry, VERSION_SEGMENT } from './remote-registry';
+import { isVersion, remotesFor, RemoteRegistry } from './remote-registry';
 import { acceptsEncoding, contentTypeOf, ENCODINGS, PRECOMPRESSED, sendFile } from './static-files';
 import { TokenVerifier } from './token-verifier';
 
@@ -80,7 +80,7 @@ export class Frontend {
     const dir = slash < 0 ? '' : rest.slice(0, slash);
     const [second = '', ...file] = rest.slice(slash + 1).split('/');
     const version = safeDecode(second);
-    if (slash > 0 && version && VERSION_SEGMENT.test(version)) {
+    if (slash > 0 && isVersion(version)) {
       if (!(await this.publishedFile(request, reply, dir, version, file.map(safeDecode).join('/')))) {
         replyError(reply, 404, cannot(request.raw));
       }

@@ -1,8 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { remoteNameSchema } from '@sniff/contracts';
 import type { RemotesManifest } from './config';
-
-/** A remote's folder: mfe-<name> at the repository's root (infra/remotes.js finds the same for the tooling). */
-const REMOTE_DIR = /^mfe-[a-z][a-z0-9-]*$/;
 
 /**
  * The remotes under the static root, found rather than listed, so a new remote needs no gateway release: every
@@ -16,7 +14,7 @@ export function findRemoteDirs(staticRoot: string): string[] {
     return []; // no static root: no front end to serve (the gateway's API still works)
   }
   return entries
-    .filter((d) => d.isDirectory() && REMOTE_DIR.test(d.name))
+    .filter((d) => d.isDirectory() && remoteNameSchema.safeParse(d.name).success) // the registry's rule for a remote's name
     .map((d) => d.name)
     .sort();
 }

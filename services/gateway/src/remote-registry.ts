@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { INTERNAL_TOKEN_HEADER } from '@sniff/service-kit';
-import { registryManifestSchema, type RegistryManifest } from '@sniff/contracts';
+import { registryManifestSchema, remoteVersionSchema, type RegistryManifest } from '@sniff/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig, type RemotesManifest } from './config';
 
-/** A published build's path segment: /remotes/<remote>/<version>/<file>. */
-export const VERSION_SEGMENT = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+/** Whether a path segment is a published build's version: /remotes/<remote>/<version>/<file>. */
+export const isVersion = (segment: string): boolean => remoteVersionSchema.safeParse(segment).success;
 
 /** Whether `owner` is among the `percent` share of owners a remote's canary reaches (the same owners every time). */
 export function inCanary(owner: string | undefined, remote: string, percent: number): boolean {
@@ -49,6 +49,7 @@ export class RemoteRegistry {
   private pending: Promise<RegistryManifest> | null = null;
   private failing = false;
   private readonly files = new Map<string, Cached>();
+  private readonly reading = new Map<string, Promise<Cached>>();
   private cachedBytes = 0;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
@@ -61,11 +62,11 @@ export class RemoteRegistry {
   async manifest(): Promise<RegistryManifest> {
     if (!this.config.REGISTRY_URL) return this.manifestValue;
     if (performance.now() - this.readAt < this.config.REGISTRY_POLL_MS) return this.manifestValue;
-    this.pending ??= this.read().finally(() => (this.pending = null));
+    this.pending ??= this.readManifest().finally(() => (this.pending = null));
     return this.pending;
   }
 
-  private async read(): Promise<RegistryManifest> {
+  private async readManifest(): Promise<RegistryManifest> {
     try {
       const res = await fetch(`${this.config.REGISTRY_URL}/internal/manifest`, {
         headers: this.headers,
@@ -89,6 +90,16 @@ export class RemoteRegistry {
     const key = `${remote}\0${version}\0${path}`;
     if (this.files.has(key)) return this.files.get(key)!;
     if (!this.config.REGISTRY_URL) return null;
+    // Browsers arriving together after a switch ask for the same files: one read from the registry serves them all.
+    let reading = this.reading.get(key);
+    if (!reading) {
+      reading = this.read(key, remote, version, path).finally(() => this.reading.delete(key));
+      this.reading.set(key, reading);
+    }
+    return reading;
+  }
+
+  private async read(key: string, remote: string, version: string, path: string): Promise<Cached> {
     const url = new URL(
       `${this.config.REGISTRY_URL}/internal/remotes/${encodeURIComponent(remote)}/versions/${encodeURIComponent(version)}/file`,
     );

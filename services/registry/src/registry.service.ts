@@ -25,6 +25,13 @@ interface ChannelRow {
   updated_by: string;
 }
 
+interface VersionRow {
+  remote: string;
+  version: string;
+  published_at: Date;
+  published_by: string;
+}
+
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /**
@@ -192,11 +199,23 @@ export class RegistryService {
     });
   }
 
+  /** Every remote with a published version: two reads, whatever the number of remotes. */
   async list(): Promise<{ remotes: RemoteChannel[] }> {
-    const names = await this.db.query<{ remote: string }[]>(
-      `SELECT DISTINCT "remote" FROM "registry"."versions" ORDER BY "remote"`,
+    const channels = await this.db.query<ChannelRow[]>(`SELECT * FROM "registry"."channels"`);
+    const versions = await this.db.query<VersionRow[]>(
+      `SELECT "remote", "version", "published_at", "published_by" FROM "registry"."versions"
+       ORDER BY "remote", "published_at" DESC, "version" DESC`,
     );
-    return { remotes: await Promise.all(names.map((n) => this.channel(this.db.manager, n.remote))) };
+    const names = [...new Set(versions.map((v) => v.remote))];
+    return {
+      remotes: names.map((remote) =>
+        toChannel(
+          remote,
+          channels.find((c) => c.remote === remote),
+          versions.filter((v) => v.remote === remote),
+        ),
+      ),
+    };
   }
 
   async manifest(): Promise<RegistryManifest> {
@@ -255,26 +274,31 @@ export class RegistryService {
 
   private async channel(m: EntityManager, remote: string): Promise<RemoteChannel> {
     const [c] = await m.query<ChannelRow[]>(`SELECT * FROM "registry"."channels" WHERE "remote" = $1`, [remote]);
-    const versions = await m.query<{ version: string; published_at: Date; published_by: string }[]>(
-      `SELECT "version", "published_at", "published_by" FROM "registry"."versions" WHERE "remote" = $1
+    const versions = await m.query<VersionRow[]>(
+      `SELECT "remote", "version", "published_at", "published_by" FROM "registry"."versions" WHERE "remote" = $1
        ORDER BY "published_at" DESC, "version" DESC`,
       [remote],
     );
     if (!c && !versions.length) throw new NotFoundException(`${remote} has no published version`);
-    return {
-      remote,
-      live: c?.live ?? null,
-      canary: c?.canary_version ? { version: c.canary_version, percent: c.canary_percent! } : null,
-      previous: c?.previous ?? null,
-      versions: versions.map((v) => ({
-        version: v.version,
-        publishedAt: iso(v.published_at)!,
-        publishedBy: v.published_by,
-      })),
-      updatedAt: iso(c?.updated_at),
-      updatedBy: c?.updated_by ?? null,
-    };
+    return toChannel(remote, c, versions);
   }
+}
+
+/** One remote as operators see it, from its channel row (none: never switched live, or retired) and its versions. */
+function toChannel(remote: string, c: ChannelRow | undefined, versions: VersionRow[]): RemoteChannel {
+  return {
+    remote,
+    live: c?.live ?? null,
+    canary: c?.canary_version ? { version: c.canary_version, percent: c.canary_percent! } : null,
+    previous: c?.previous ?? null,
+    versions: versions.map((v) => ({
+      version: v.version,
+      publishedAt: iso(v.published_at)!,
+      publishedBy: v.published_by,
+    })),
+    updatedAt: iso(c?.updated_at),
+    updatedBy: c?.updated_by ?? null,
+  };
 }
 
 const sameShared = (a: Shared, b: Shared) =>

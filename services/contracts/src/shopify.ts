@@ -57,6 +57,16 @@ export const CATALOGUE_MAX_BYTES = 10 * 1024 * 1024;
 export const CATALOGUE_MAX_ROWS = 20_000;
 export const CATALOGUE_TOO_LARGE = `The CSV file is larger than ${CATALOGUE_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files.`;
 
+/**
+ * Why a chosen file cannot be a catalogue, or null, in the server's words (the wizard and the Manage panel check
+ * before sending). A CSV is a .csv file or one the browser calls text/csv (some systems report .csv files as
+ * application/vnd.ms-excel: the name decides then).
+ */
+export function catalogueFileProblem(file: { type: string; name: string; size: number }): string | null {
+  if (file.type !== 'text/csv' && !/\.csv$/i.test(file.name)) return CSV_FILE_INVALID;
+  return file.size > CATALOGUE_MAX_BYTES ? CATALOGUE_TOO_LARGE : null;
+}
+
 /** The text fields of POST shopify/create-store-csv/ (multipart, with the file in `csv_file`). */
 export const shopifyCsvFieldsSchema = z.object({
   email,

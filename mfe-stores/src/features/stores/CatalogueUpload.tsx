@@ -1,20 +1,8 @@
 import { useId, useState } from 'react';
 import { errorMessage, useUser } from '@sniff/shell-sdk';
-import {
-  CATALOGUE_MAX_BYTES,
-  CATALOGUE_TOO_LARGE,
-  CSV_FILE_INVALID,
-  type ReplaceCatalogueResponse,
-  type Store,
-} from '@sniff/contracts';
+import { catalogueFileProblem, type ReplaceCatalogueResponse, type Store } from '@sniff/contracts';
 import { Button } from '@sniff/ui';
 import { useReplaceCatalogueMutation } from '../../shared/api';
-
-/** The wizard's rule (a .csv name or text/csv, at most the size the server takes), said in the server's words. */
-function fileProblem(file: File): string | null {
-  if (file.type !== 'text/csv' && !/\.csv$/i.test(file.name)) return CSV_FILE_INVALID;
-  return file.size > CATALOGUE_MAX_BYTES ? CATALOGUE_TOO_LARGE : null;
-}
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -39,7 +27,7 @@ export function CatalogueUpload({ store }: { store: Store }) {
 
   const choose = (next: File | null) => {
     setFile(next);
-    setProblem(next ? fileProblem(next) : null);
+    setProblem(next ? catalogueFileProblem(next) : null);
     setResult(null);
     state.reset();
   };

@@ -1,19 +1,10 @@
-import { CATALOGUE_COLUMNS, CATALOGUE_MAX_BYTES, CATALOGUE_TOO_LARGE, CSV_FILE_INVALID } from '@sniff/contracts';
+import { CATALOGUE_COLUMNS, CATALOGUE_TOO_LARGE } from '@sniff/contracts';
 
 /** The same words the server answers with (413). */
 export { CATALOGUE_TOO_LARGE };
 export const CATALOGUE_EXAMPLE_NAME = 'sniff-catalogue-example.csv';
 
-/**
- * Why a file cannot be a catalogue, or null. A CSV is a .csv file or one the browser calls text/csv
- * (some systems report .csv files as application/vnd.ms-excel: the name decides then).
- */
-export function catalogueFileProblem(file: File): string | null {
-  const isCsv = file.type === 'text/csv' || /\.csv$/i.test(file.name);
-  if (!isCsv) return CSV_FILE_INVALID;
-  if (file.size > CATALOGUE_MAX_BYTES) return CATALOGUE_TOO_LARGE;
-  return null;
-}
+export { catalogueFileProblem } from '@sniff/contracts';
 
 const EXAMPLE_ROWS: Record<(typeof CATALOGUE_COLUMNS)[number], string>[] = [
   {

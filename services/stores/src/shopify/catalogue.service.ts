@@ -1,12 +1,11 @@
 import {
   BadRequestException,
   ConflictException,
-  ForbiddenException,
   Injectable,
   PayloadTooLargeException,
 } from '@nestjs/common';
 import type { Owner } from '@sniff/service-kit';
-import { type FormFile, readForm } from '@sniff/service-kit';
+import { type FormFile, ownEmail, readForm } from '@sniff/service-kit';
 import {
   CATALOGUE_MAX_BYTES,
   CATALOGUE_TOO_LARGE,
@@ -46,11 +45,6 @@ function refuseEmpty(parsed: ParsedCatalogue): void {
       : 'The CSV file has no products: add one row per product under the header row.',
     field: 'csv_file',
   });
-}
-
-function refuseOtherEmail(owner: Owner, email: string): void {
-  if (email.trim().toLowerCase() !== owner.email.trim().toLowerCase())
-    throw new ForbiddenException('email does not match the signed-in user');
 }
 
 /** Parses the file as a catalogue of the shop at `storeUrl`, its problems answered as 400 (413 when too large). */
@@ -110,7 +104,7 @@ export class CatalogueService {
    */
   async replace(owner: Owner, req: FastifyRequest): Promise<ReplaceCatalogueResponse> {
     const { fields, file: parsed } = await readForm(req, REPLACE_FORM, async (body, file) => {
-      refuseOtherEmail(owner, body.email);
+      ownEmail(owner, body.email);
       const store = (await this.stores.list(owner.sub)).find((s) => s.id === body.store_id);
       if (!store || store.source !== 'shopify-csv') throw await this.stores.catalogueRefusal(owner.sub, body.store_id);
       return parseFile(file, store.url);
@@ -122,7 +116,7 @@ export class CatalogueService {
 
   /** Checks the fields that came before the file, then parses the file. */
   private async read(owner: Owner, body: Fields, file: FormFile) {
-    refuseOtherEmail(owner, body.email);
+    ownEmail(owner, body.email);
     await this.stores.assertCanCreate(owner.sub, 'shopify');
     const [existing] = await this.stores.findByOwnerAndUrl(owner.sub, body.store_url);
     if (existing)

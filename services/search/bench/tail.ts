@@ -4,6 +4,7 @@ import { Matcher } from '../src/engine/matching';
 import { buildPostings } from '../src/engine/postings';
 import { Ranker, RERANK } from '../src/engine/ranking';
 import { sniffEngine } from '../src/engine/sniff-index';
+import { textsOf } from '../src/engine/stored-texts';
 import { tokenize } from '../src/engine/text';
 import { loadTalks, rng, synthesize } from './corpus';
 import { LIMIT } from './engines';
@@ -30,7 +31,7 @@ const docs = synthesize(base, size, CORPUS_SEED);
 const index = sniffEngine.build(docs);
 const postings = buildPostings(docs);
 const matcher = new Matcher(postings);
-const ranker = new Ranker(postings, docs.map((d) => d.title));
+const ranker = new Ranker(postings, textsOf(docs.map((d) => d.title)));
 
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1];
 const timeIt = (f: () => void) => {

@@ -21,14 +21,16 @@ const trigramKey = (w: string, at: number) =>
 export class Vocabulary {
   /** DP rows of the typo walk, reused between queries (one row per depth of the walk). */
   private rows = new Int32Array(0);
-  private readonly trie: Trie;
+  readonly trie: Trie;
 
   constructor(
     /** Sorted, distinct. */
     readonly words: readonly string[],
     readonly trigrams: TrigramIndex,
+    /** The typo trie of `words`, when a snapshot holds it; else built here. */
+    trie?: Trie,
   ) {
-    this.trie = buildTrie(words);
+    this.trie = trie ?? buildTrie(words);
   }
 
   /** From distinct words in any order; `order[i]` is the sorted position of `unique[i]`. */
@@ -40,9 +42,9 @@ export class Vocabulary {
     return { vocabulary: new Vocabulary(words, buildTrigrams(words)), order };
   }
 
-  /** From the form a snapshot stores. */
-  static fromJoined(joined: string, trigrams: TrigramIndex): Vocabulary {
-    return new Vocabulary(joined ? joined.split(SEP) : [], trigrams);
+  /** From the form a snapshot stores (with its trie from v5 on). */
+  static fromJoined(joined: string, trigrams: TrigramIndex, trie?: Trie): Vocabulary {
+    return new Vocabulary(joined ? joined.split(SEP) : [], trigrams, trie);
   }
 
   toJoined(): string {
@@ -200,7 +202,7 @@ function gallop(list: Uint32Array, from: number, to: number, value: number): num
 }
 
 /** A character trie in typed arrays; node 0 is the root, children in character order. */
-interface Trie {
+export interface Trie {
   chars: Uint16Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;

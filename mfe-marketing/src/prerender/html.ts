@@ -48,5 +48,7 @@ export function renderDocument(
   return template
     .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `${head}</head>`)
+    // Exactly this form: serving the page, the gateway writes the build's manifest into data-prerendered
+    // (services/gateway/src/public-site.ts), so the shell hydrates it with the build that rendered it.
     .replace(ROOT, () => `<div id="root" data-prerendered>${markup}</div>`);
 }

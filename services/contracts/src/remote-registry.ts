@@ -85,3 +85,24 @@ export const registryManifestSchema = z.object({
   remotes: z.array(z.object({ remote: remoteNameSchema, live: remoteVersionSchema, canary: canarySchema.nullable() })),
 });
 export type RegistryManifest = z.infer<typeof registryManifestSchema>;
+
+/** A public route: "/" or "/lower-case-words" (no trailing slash, no capitals: one address per page). */
+export const publicRouteSchema = z.string().regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/);
+/** A pre-rendered page's file in a public-site build: pages/…/name.html. */
+export const publicPageFileSchema = z.string().regex(/^pages\/([a-z0-9-]+\/)*[a-z0-9-]+\.html$/);
+
+/** The file of a public-site build (a remote whose declaration has publicSite) that lists its pages. */
+export const PUBLIC_SITE_MANIFEST = 'pages.json';
+
+/**
+ * A public-site build's pages.json, written by its pre-renderer (mfe-marketing/scripts/prerender.js): every public
+ * route and its HTML file, the permanent redirects and the page for unknown paths. The gateway answers public paths
+ * from these routes only, never by joining a path onto anything; the registry refuses a build whose pages.json
+ * does not pass this schema or names a page the build lacks.
+ */
+export const publicSiteManifestSchema = z.object({
+  routes: z.record(publicRouteSchema, publicPageFileSchema),
+  redirects: z.record(publicRouteSchema, publicRouteSchema),
+  notFound: publicPageFileSchema,
+});
+export type PublicSiteManifest = z.infer<typeof publicSiteManifestSchema>;

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import remoteName from './remote-name.json';
 
 // The remote registry (services/registry): every published version of a dashboard remote, which one
 // owners get (live), which share of owners tries another (canary), and the shared libraries' versions
 // the shell offers, which every published remote's `requires` must accept.
 
-/** A remote's name is its folder's: mfe-<name> (the gateway serves it at /remotes/<name>/<version>/). */
-export const remoteNameSchema = z
-  .string()
-  .regex(/^mfe-[a-z][a-z0-9-]{0,40}$/, 'remote must be a remote folder name like mfe-analytics');
+/**
+ * A remote's name is its folder's: mfe-<name> (the gateway serves it at /remotes/<name>/<version>/). The one rule
+ * for it is data (remote-name.json): infra/remotes.js, which finds the remote folders for lint, jest, the build and
+ * npm start before anything is built, reads the same file; the gateway finds the folders it serves by this schema.
+ */
+export const remoteNameSchema = z.string().regex(new RegExp(remoteName.pattern), remoteName.message);
 
 /** A release with the build's hash as build metadata (1.4.0+3fa9c0de): one version, one set of files, forever. */
 export const remoteVersionSchema = z

@@ -44,7 +44,8 @@ function publicPages(dist) {
   const { routes = {}, notFound } = JSON.parse(readFileSync(file, 'utf8'));
   const pages = [...new Set([...Object.values(routes), notFound])];
   const outside = pages.find((page) => typeof page !== 'string' || /(^|\/)\.|^\/|\\/.test(page));
-  if (outside !== undefined) throw new Error(`${file} names ${JSON.stringify(outside)}, which is not a file of the build`);
+  if (outside !== undefined)
+    throw new Error(`${file} names ${JSON.stringify(outside)}, which is not a file of the build`);
   return pages;
 }
 

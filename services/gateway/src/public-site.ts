@@ -45,9 +45,7 @@ interface Page {
 
 /** What a page path answers on one site. */
 type PublicAnswer =
-  | { kind: 'page'; file: string }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'not-found'; file: string };
+  { kind: 'page'; file: string } | { kind: 'redirect'; location: string } | { kind: 'not-found'; file: string };
 
 const PUBLIC_CACHE = 'public, no-cache';
 /** Versions of the public site kept prepared: the live one and the ones just before (a rollback is instant). */

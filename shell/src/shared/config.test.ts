@@ -59,7 +59,13 @@ describe('runtime documents', () => {
     // the build shipped with the gateway (no registry), and pages that name nothing or something else
     const folder = '/remotes/mfe-marketing/mf-manifest.json';
     expect(withEntry(manifest, 'mfe_marketing', folder).remotes[1]!.entry).toBe(folder);
-    for (const entry of [null, '', 'https://evil.example/mf-manifest.json', '/remotes/mfe-marketing/../x.js', '/remotes/mfe-marketing/../mf-manifest.json']) {
+    for (const entry of [
+      null,
+      '',
+      'https://evil.example/mf-manifest.json',
+      '/remotes/mfe-marketing/../x.js',
+      '/remotes/mfe-marketing/../mf-manifest.json',
+    ]) {
       expect(withEntry(manifest, 'mfe_marketing', entry)).toBe(manifest);
     }
   });

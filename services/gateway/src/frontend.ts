@@ -175,8 +175,7 @@ export class Frontend {
     const dashboard = path === '/dashboard' || path.startsWith('/dashboard/');
     if (!dashboard) {
       const query = url.indexOf('?');
-      const answer = this.site.answer(path, query < 0 ? '' : url.slice(query));
-      if (await this.site.send(answer, request, reply)) return reply;
+      if (await this.site.serve(path, query < 0 ? '' : url.slice(query), request, reply)) return reply;
     }
     const policy = this.policy.forFile(this.index, undefined, dashboard ? 'dashboard' : 'public');
     const headers = () => ({ 'cache-control': 'no-cache', ...pageHeaders(policy!) });

@@ -103,7 +103,8 @@ export class Vocabulary {
     // Only cells within `max` of the diagonal can be within `max` edits: each row computes that band,
     // and marks the cell past each end as out of reach for the next row's reads.
     const FAR = 0x3fff;
-    const walk = (node: number, depth: number, parentChar: number): void => {
+    /** `parentMin`: the least cell of the node's own row (its first cell included). */
+    const walk = (node: number, depth: number, parentChar: number, parentMin: number): void => {
       const up = depth * width;
       const row = up + width;
       const t = depth + 1;
@@ -111,13 +112,23 @@ export class Vocabulary {
       const hi = t + max < m ? t + max : m;
       // at cell j, the word still needs at least (minLength - t) characters against (m - j) left of q
       const short = minLength - m - t;
+      // A character that matches no letter of q the band reads (nor a swap) adds an edit to every cell: on a
+      // row already at the limit, such a child is out of reach without computing its row.
+      const atLimit = parentMin >= max;
+      const from = lo > 2 ? lo - 2 : 0;
       for (let child = firstChild[node]; child >= 0; child = nextSibling[child]) {
         if (longest[child] < needed) continue;
         const c = chars[child];
+        if (atLimit) {
+          let k = from;
+          while (k < hi && qc[k] !== c) k++;
+          if (k === hi) continue;
+        }
         rows[row] = t;
         if (lo > 1) rows[row + lo - 1] = FAR;
         if (hi < m) rows[row + hi + 1] = FAR;
         let rowMin = t + (short > 0 ? short : 0);
+        let least = t;
         for (let j = lo; j <= hi; j++) {
           let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
           const del = rows[up + j] + 1;
@@ -129,6 +140,7 @@ export class Vocabulary {
             if (swap < d) d = swap;
           }
           rows[row + j] = d;
+          if (d < least) least = d;
           const bound = short + j > 0 ? d + short + j : d;
           if (bound < rowMin) rowMin = bound;
         }
@@ -136,10 +148,10 @@ export class Vocabulary {
         if (t >= minLength && hi === m && rows[row + m] <= max && (ends[child >>> 5] >>> (child & 31)) & 1) {
           visit(wordAt(ends, endsBefore, child), rows[row + m]);
         }
-        if (t < deepest) walk(child, t, c);
+        if (t < deepest) walk(child, t, c, least);
       }
     };
-    walk(0, 0, 0);
+    walk(0, 0, 0, 0);
   }
 
   /**

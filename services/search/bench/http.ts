@@ -179,6 +179,8 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
     // twice: the first pass warms the service up, the second is the one reported
     await alive(checkMix(s.gateway, paths));
     const { withHits, unloaded, medianBytes } = await alive(checkMix(s.gateway, paths));
+    // The same requests straight to the search service: what the gateway's hop adds, and what the service adds to the engine.
+    const direct = (await alive(checkMix(s.search, paths))).unloaded;
     await alive(checkStatic(s.gateway));
     bare = await startBareServer(medianBytes);
     const b = bare;
@@ -220,6 +222,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         unloaded,
         medianBytes,
         bareUnloaded: bareOne,
+        directUnloaded: direct,
         unloadedRatio,
         targetUnloadedRatio: TARGET_UNLOADED,
         mixSeed: MIX_SEED,
@@ -274,6 +277,9 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
       `\n\nSearch / bare, rate held: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${TARGET_RATIO}); ` +
       `search / static: ${staticRatio == null ? '-' : staticRatio.toFixed(2)}. One request at a time, search / bare: ` +
       `p50 ${unloadedRatio.p50.toFixed(2)}x, p99 ${unloadedRatio.p99.toFixed(2)}x (target <= ${TARGET_UNLOADED}x). ` +
+      `Where one request's time goes (p50 / p99 ms): the bare server ${fmt(bareOne.p50)} / ${fmt(bareOne.p99)}; ` +
+      `the search service asked directly ${fmt(direct.p50)} / ${fmt(direct.p99)} (its engine ${fmt(direct.tookP50)} / ` +
+      `${fmt(direct.tookP99)}); through the gateway ${fmt(unloaded.p50)} / ${fmt(unloaded.p99)}. ` +
       `The mix one request at a time: p50 ${fmt(unloaded.p50)} ms, p99 ${fmt(unloaded.p99)} ms ` +
       `(of which the search service's tookMs: ${fmt(unloaded.tookP50)} / ${fmt(unloaded.tookP99)} ms); slowest ` +
       unloaded.slowest

@@ -52,14 +52,15 @@ describe('store allowance (one site per subscription, section 9)', () => {
   const shopify = { plan: 'starter', platform: 'shopify' } as const;
   const squarespace = { plan: 'squarespace_basic_yearly', platform: 'squarespace' } as const;
 
-  it('allows one store free, one per paid subscription, two per Shopify Starter', () => {
+  it('allows the free widget, plus one per paid subscription and two per Shopify Starter', () => {
     expect(entitlementsFor([]).maxStores).toBe(1);
     expect(entitlementsFor([free]).maxStores).toBe(1);
-    expect(entitlementsFor([saas]).maxStores).toBe(1);
-    expect(entitlementsFor([free, saas]).maxStores).toBe(1);
-    expect(entitlementsFor([shopify]).maxStores).toBe(2);
-    expect(entitlementsFor([saas, squarespace]).maxStores).toBe(2);
-    expect(entitlementsFor([shopify, saas]).maxStores).toBe(3);
-    expect(entitlementsFor([shopify, shopify]).maxStores).toBe(4);
+    // an owner who made a widget while free and then subscribed can still add the one they paid for
+    expect(entitlementsFor([saas]).maxStores).toBe(2);
+    expect(entitlementsFor([free, saas]).maxStores).toBe(2);
+    expect(entitlementsFor([shopify]).maxStores).toBe(3);
+    expect(entitlementsFor([saas, squarespace]).maxStores).toBe(3);
+    expect(entitlementsFor([shopify, saas]).maxStores).toBe(4);
+    expect(entitlementsFor([shopify, shopify]).maxStores).toBe(5);
   });
 });

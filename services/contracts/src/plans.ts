@@ -128,6 +128,17 @@ function monthlySearchesFor(plans: readonly PlanEntry[]): number | null {
   return quotas.includes(null) ? null : Math.max(...(quotas as number[]));
 }
 
+/** The search widgets every account has, free, whatever it subscribes to. */
+export const FREE_WIDGETS = 1;
+
+/** The widget allowance as owners read it (the plans page's FAQ, the wizard's limit dialog). */
+export const WIDGET_ALLOWANCE = {
+  q: 'How many search widgets can I have?',
+  a:
+    'Every account has one search widget, free. Each paid subscription adds one more (Shopify Starter adds ' +
+    'two), so a widget you made on the free plan never takes the place of one you pay for.',
+};
+
 /** Stores one subscription of a plan covers; a free entry beside paid plans adds none. */
 function storesPerSubscription(plan: PlanId): number {
   return plan === 'starter' ? 2 : plan === 'free' ? 0 : 1;
@@ -163,8 +174,9 @@ export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
   const pro = ids.has('squarespace_pro_monthly') || ids.has('squarespace_pro_yearly');
   return {
     isFree: free,
-    // One site per subscription; each Shopify Starter subscription covers 2 stores (section 9).
-    maxStores: free ? 1 : plans.reduce((n, p) => n + storesPerSubscription(p.plan), 0),
+    // WIDGET_ALLOWANCE: the widget every account has, plus one per subscription (two per Shopify Starter,
+    // section 9), so a widget made while free never uses up a plan bought later.
+    maxStores: FREE_WIDGETS + plans.reduce((n, p) => n + storesPerSubscription(p.plan), 0),
     maxCustomPages: PAID_SAAS.some((id) => ids.has(id)) ? 20 : free ? 2 : 20,
     sizes: free ? FREE_WIDGET_SIZES : WIDGET_SIZES,
     customPlaceholder: !free,

@@ -480,25 +480,27 @@ describe('stores service', () => {
       return ((await res.json()) as { store_id: string }).store_id;
     };
 
-    it('caps a SaaS Starter owner at one widget, naming the limit and the plan, and creates nothing more', async () => {
+    it('gives a SaaS Starter owner the free widget and one more, naming the limit and the plan, and creates nothing more', async () => {
       await createdId('saas-owner', `${siteE.origin}/`);
-      const second = await create('saas-owner', `${siteB.origin}/`);
-      expect(second.status).toBe(403);
-      expect((await second.json()).message).toBe(
-        'Your SaaS Starter plan allows 1 search widget. Upgrade or delete one in Manage Your Widgets.',
-      );
-      expect(await list('saas-owner')).toHaveLength(1);
-    });
-
-    it('lets a Shopify Starter owner have two stores, not three', async () => {
-      await createdId('shopify-owner', `${siteE.origin}/`);
-      await createdId('shopify-owner', `${siteB.origin}/`);
-      const third = await create('shopify-owner', `${siteD.origin}/`);
+      await createdId('saas-owner', `${siteB.origin}/`);
+      const third = await create('saas-owner', `${siteD.origin}/`);
       expect(third.status).toBe(403);
       expect((await third.json()).message).toBe(
-        'Your Shopify Starter plan allows 2 search widgets. Upgrade or delete one in Manage Your Widgets.',
+        'Your SaaS Starter plan allows 2 search widgets, the free one included. Upgrade or delete one in Manage Your Widgets.',
       );
-      expect(await list('shopify-owner')).toHaveLength(2);
+      expect(await list('saas-owner')).toHaveLength(2);
+    });
+
+    it('lets a Shopify Starter owner have the free widget and two more, not four', async () => {
+      await createdId('shopify-owner', `${siteE.origin}/`);
+      await createdId('shopify-owner', `${siteB.origin}/`);
+      await createdId('shopify-owner', `${siteD.origin}/`);
+      const fourth = await create('shopify-owner', `${siteC.origin}/`);
+      expect(fourth.status).toBe(403);
+      expect((await fourth.json()).message).toBe(
+        'Your Shopify Starter plan allows 3 search widgets, the free one included. Upgrade or delete one in Manage Your Widgets.',
+      );
+      expect(await list('shopify-owner')).toHaveLength(3);
     });
 
     it('refuses a Squarespace or Shopify store on the custom-site route, naming the field', async () => {

@@ -79,6 +79,9 @@ describe('Choose Your Plan: the catalogue', () => {
     // What the quota counts, as the search service counts it.
     expect(screen.getByText('What counts as a search?')).toBeTruthy();
     expect(screen.getByText(/all the keystrokes of that query count once/)).toBeTruthy();
+    // How many widgets a plan gives, as the stores service allows them.
+    expect(screen.getByText('How many search widgets can I have?')).toBeTruthy();
+    expect(screen.getByText(/Each paid subscription adds one more \(Shopify Starter adds two\)/)).toBeTruthy();
     await screen.findByText('123 of 500 searches this month');
   });
 

@@ -1,6 +1,12 @@
 import { usePlatform } from '@sniff/shell-sdk';
 import { useBillingAccountQuery } from '@sniff/shell-sdk/shared-data';
-import { PLAN_CATALOGUE, TRIAL_DAYS, WHAT_IS_A_SEARCH, type PlanCard as Plan } from '@sniff/contracts';
+import {
+  PLAN_CATALOGUE,
+  TRIAL_DAYS,
+  WHAT_IS_A_SEARCH,
+  WIDGET_ALLOWANCE,
+  type PlanCard as Plan,
+} from '@sniff/contracts';
 import { YourPlan } from '../account/YourPlan';
 import { PlanCard } from './PlanCard';
 import { planName } from './plan-state';
@@ -26,6 +32,7 @@ const FAQ = [
   },
   { q: 'What if Sniff is not for me?', a: 'Paid plans come with a 30-day money-back guarantee.' },
   WHAT_IS_A_SEARCH,
+  WIDGET_ALLOWANCE,
 ];
 
 /** "Choose Your Plan" (the shell shows that title once, as the page's h1): the owner's plan, usage and invoices, then the plan catalogue of @sniff/contracts. */

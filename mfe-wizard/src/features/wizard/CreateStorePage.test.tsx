@@ -111,6 +111,26 @@ test('a free user with a store sees the limit dialog', async () => {
   expect(screen.getByTestId('location').textContent).toContain('/dashboard/stores');
 });
 
+test('a paid owner who made a widget while free may add the one the plan pays for, and learns of a full allowance before step 3', async () => {
+  const owned = [{ id: 's1', name: 'Old', url: site, platform: 'custom', status: 'done' }];
+  routes({ 'stores/managestores/list-stores': () => ({ body: owned }) });
+  const { unmount } = renderPage(<CreateStorePage />, { apis, plans: PAID });
+  await toStep3(); // one widget (made while free) and a SaaS Starter subscription: room for one more
+  unmount();
+
+  owned.push({ id: 's2', name: 'New', url: 'https://shop.example', platform: 'custom', status: 'done' });
+  renderPage(<CreateStorePage />, { apis, plans: PAID });
+  fireEvent.click(screen.getByRole('button', { name: /SaaS/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  fireEvent.change(screen.getByLabelText('Store Name'), { target: { value: 'Bakery' } });
+  fireEvent.change(screen.getByLabelText('Website URL'), { target: { value: site } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Widget Limit Reached' });
+  expect(dialog.textContent).toContain('Your plan allows 2 search widgets, the free one included, and you have 2.');
+  expect(dialog.textContent).toContain('Each paid subscription adds one more');
+  expect(screen.queryByRole('heading', { name: 'Connect Your Website' })).toBeNull();
+});
+
 test('free users may connect at most 2 pages; the main URL is always checked', async () => {
   const calls = routes();
   renderPage(<CreateStorePage />, { apis, plans: FREE });

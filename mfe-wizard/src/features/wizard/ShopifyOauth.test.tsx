@@ -188,6 +188,7 @@ test('goes to Shopify in this window when the popup is blocked', async () => {
 test('a failed connect call is a failed connection', async () => {
   installFakeApi({
     'stores/shopify/check-store': () => ({ body: { exists: false, store_id: null } }),
+    'stores/managestores/list-stores': () => ({ body: [] }),
     'stores/shopify/connect': () => ({
       status: 403,
       body: { statusCode: 403, error: 'Forbidden', message: 'Shopify needs the Shopify Starter plan.' },

@@ -1,9 +1,14 @@
 import { errorMessage, useGoTo, useUser } from '@sniff/shell-sdk';
+import { WIDGET_ALLOWANCE } from '@sniff/contracts';
 import { Alert, Dialog, Button } from '@sniff/ui';
 import { useSubscribeForUpdatesMutation } from '../../shared/api';
 import { PLATFORM_TILES, type WizardPlatform } from './platforms';
 
-export type DialogState = { kind: 'upgrade'; platform: WizardPlatform } | { kind: 'limit' } | null;
+export type DialogState =
+  | { kind: 'upgrade'; platform: WizardPlatform }
+  /** The owner holds `allowed` widgets already (free: the spec's dialog; paid: the allowance, WIDGET_ALLOWANCE). */
+  | { kind: 'limit'; free: boolean; allowed: number }
+  | null;
 
 /** Section 2's dialog button for each platform's upgrade. */
 export function upgradeLabel(platform: WizardPlatform): string {
@@ -81,7 +86,7 @@ export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClos
   if (dialog?.kind === 'limit') {
     return (
       <Dialog
-        title="Free Plan Limit Reached"
+        title={dialog.free ? 'Free Plan Limit Reached' : 'Widget Limit Reached'}
         onClose={onClose}
         actions={
           <>
@@ -95,7 +100,16 @@ export function WizardDialogs({ dialog, onClose }: { dialog: DialogState; onClos
           </>
         }
       >
-        <p>You can only create 1 search bar on the free plan</p>
+        {dialog.free ? (
+          <p>You can only create 1 search bar on the free plan</p>
+        ) : (
+          <>
+            <p>
+              Your plan allows {dialog.allowed} search widgets, the free one included, and you have {dialog.allowed}.
+            </p>
+            <p>{WIDGET_ALLOWANCE.a}</p>
+          </>
+        )}
       </Dialog>
     );
   }

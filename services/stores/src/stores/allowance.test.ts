@@ -32,7 +32,7 @@ describe('plan gates (spec section 5)', () => {
   it('names every plan that makes up the allowance', () => {
     const plans = [plan('starter'), plan('busniess_starter_yearly')];
     expect(storeLimitMessage(plans, entitlementsFor(plans))).toBe(
-      'Your plans (Shopify Starter, SaaS Starter) allow 3 search widgets. Upgrade or delete one in Manage Your Widgets.',
+      'Your plans (Shopify Starter, SaaS Starter) allow 4 search widgets, the free one included. Upgrade or delete one in Manage Your Widgets.',
     );
   });
 });

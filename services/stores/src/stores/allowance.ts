@@ -15,7 +15,7 @@ export function storeLimitMessage(plans: readonly PlanEntry[], ent: Entitlements
   if (ent.isFree) return `You can only create ${ent.maxStores} search bar on the free plan`;
   const names = [...new Set(plans.filter((p) => p.plan !== 'free').map((p) => planName(p.plan)))];
   const which = names.length === 1 ? `Your ${names[0]} plan allows` : `Your plans (${names.join(', ')}) allow`;
-  return `${which} ${widgets(ent.maxStores)}. Upgrade or delete one in Manage Your Widgets.`;
+  return `${which} ${widgets(ent.maxStores)}, the free one included. Upgrade or delete one in Manage Your Widgets.`;
 }
 
 const PLATFORM_PLAN: Record<Exclude<Platform, 'custom'>, string> = {

@@ -68,10 +68,11 @@ export function useNextStep({
       setErrors(found);
       if (!url || Object.keys(found).length) return;
       try {
-        if (entitlements.isFree) {
-          setBusy('checking');
-          const stores = await listStores(undefined, false).unwrap();
-          if (stores.length >= entitlements.maxStores) return setDialog({ kind: 'limit' });
+        // Every owner, free or paid, learns of a full allowance here, before filling in step 3.
+        setBusy('checking');
+        const stores = await listStores(undefined, false).unwrap();
+        if (stores.length >= entitlements.maxStores) {
+          return setDialog({ kind: 'limit', free: entitlements.isFree, allowed: entitlements.maxStores });
         }
         if (platform === 'custom') {
           setBusy('crawling');

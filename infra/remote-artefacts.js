@@ -7,7 +7,8 @@ const { join, relative, sep } = require('node:path');
 /**
  * The files of a remote's build (<dir>/dist) a browser loads: not source maps (they stay with the build for
  * error tracking), nor dot folders (the marketing pre-renderer's Node build), nor the standalone page
- * (the team's dev server's).
+ * (the team's dev server's). A public-site build's pre-rendered pages (the HTML its pages.json names) go with it:
+ * the gateway serves the public site from the registry's live version.
  * @param {string} dir the remote's folder @returns {Map<string, Buffer>}
  */
 function readBuild(dir) {
@@ -28,7 +29,24 @@ function readBuild(dir) {
     }
   };
   walk(dist);
+  for (const page of publicPages(dist)) files.set(page, readFileSync(join(dist, ...page.split('/'))));
   return files;
+}
+
+/**
+ * The pages a public-site build's pages.json names (none without one), each a file inside the build (the registry
+ * checks the list against @sniff/contracts' publicSiteManifestSchema).
+ * @param {string} dist @returns {string[]}
+ */
+function publicPages(dist) {
+  const file = join(dist, 'pages.json');
+  if (!existsSync(file)) return [];
+  const { routes = {}, notFound } = JSON.parse(readFileSync(file, 'utf8'));
+  const pages = [...new Set([...Object.values(routes), notFound])];
+  const outside = pages.find((page) => typeof page !== 'string' || /(^|\/)\.|^\/|\\/.test(page));
+  if (outside !== undefined)
+    throw new Error(`${file} names ${JSON.stringify(outside)}, which is not a file of the build`);
+  return pages;
 }
 
 /**
@@ -41,15 +59,6 @@ function buildVersion(dir, files) {
   for (const path of [...files.keys()].sort()) hash.update(path).update('\0').update(files.get(path)).update('\0');
   const release = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
   return `${release}+${hash.digest('hex').slice(0, 8)}`;
-}
-
-/** Whether the build is pre-rendered into the public site (it ships with the gateway, not through the registry). */
-function isPublicSite(dir) {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'dist', 'declaration.json'), 'utf8')).publicSite !== undefined;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -93,4 +102,4 @@ function registryClient({ url, internalToken, operator }) {
   };
 }
 
-module.exports = { readBuild, buildVersion, isPublicSite, registryClient };
+module.exports = { readBuild, buildVersion, registryClient };

@@ -1,7 +1,7 @@
 const { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { buildVersion, isPublicSite, readBuild } = require('./remote-artefacts');
+const { buildVersion, readBuild } = require('./remote-artefacts');
 const { createRemote } = require('./bin/new-remote');
 
 describe('a remote build as the registry takes it', () => {
@@ -39,10 +39,32 @@ describe('a remote build as the registry takes it', () => {
     expect(() => readBuild(dir)).toThrow(/holds no build: run npm run build -w/);
   });
 
-  it('knows the pre-rendered public site, which ships with the gateway', () => {
-    expect(isPublicSite(dir)).toBe(false);
-    write('dist/declaration.json', '{"id":"mfe-marketing","publicSite":{}}');
-    expect(isPublicSite(dir)).toBe(true);
+  it("takes a public site's pre-rendered pages, those its pages.json names, with the build", () => {
+    write('dist/pages/index.html', '<p>landing</p>');
+    write('dist/pages/guide/index.html', '<p>guide</p>');
+    write('dist/pages/404.html', '<p>not found</p>');
+    write('dist/pages/stale/index.html', '<p>no route names me</p>');
+    write('dist/sitemap.xml', '<urlset/>');
+    const manifest = { routes: { '/': 'pages/index.html', '/guide': 'pages/guide/index.html' }, redirects: {} };
+    write('dist/pages.json', JSON.stringify({ ...manifest, notFound: 'pages/404.html' }));
+    const files = readBuild(dir);
+    expect([...files.keys()].sort()).toEqual([
+      'mf-manifest.json',
+      'pages.json',
+      'pages/404.html',
+      'pages/guide/index.html',
+      'pages/index.html',
+      'remoteEntry.js',
+      'sitemap.xml',
+      'static/12.abcdef12.js',
+    ]);
+    expect(files.get('pages/guide/index.html').toString()).toBe('<p>guide</p>');
+    // a page is part of the build: changing one is another version
+    const first = buildVersion(dir, files);
+    write('dist/pages/guide/index.html', '<p>guide, edited</p>');
+    expect(buildVersion(dir, readBuild(dir))).not.toBe(first);
+    write('dist/pages.json', JSON.stringify({ ...manifest, notFound: '../../secret.html' }));
+    expect(() => readBuild(dir)).toThrow(/not a file of the build/);
   });
 });
 

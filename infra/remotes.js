@@ -6,7 +6,8 @@ const { existsSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 
 const ROOT = join(__dirname, '..');
-const REMOTE_DIR = /^mfe-[a-z][a-z0-9-]*$/;
+// The one rule for a remote's name (@sniff/contracts' remoteNameSchema), read as data: this runs before any build.
+const REMOTE_DIR = new RegExp(require('../services/contracts/src/remote-name.json').pattern);
 
 /** The remotes' folder names (mfe-analytics, …), in name order. */
 function remoteDirs(root = ROOT) {

@@ -13,6 +13,11 @@ test("finds every mfe-<name> folder with a package.json, a new one included, and
     for (const dir of ['mfe-wizard', 'mfe-loyalty-points', 'services'])
       mkdirSync(join(root, dir, 'src'), { recursive: true });
     mkdirSync(join(root, 'mfe-notes')); // no package.json: not a workspace, not a remote
+    // a name the registry and the gateway refuse (one rule, @sniff/contracts' remote-name.json) is no remote either
+    for (const dir of [`mfe-${'x'.repeat(42)}`, 'mfe-Caps']) {
+      mkdirSync(join(root, dir));
+      writeFileSync(join(root, dir, 'package.json'), '{}');
+    }
     for (const dir of ['mfe-wizard', 'mfe-loyalty-points']) writeFileSync(join(root, dir, 'package.json'), '{}');
     writeFileSync(join(root, 'package.json'), JSON.stringify({ workspaces: ['services', 'mfe-*', 'shell'] }));
     expect(remoteDirs(root)).toEqual(['mfe-loyalty-points', 'mfe-wizard']);

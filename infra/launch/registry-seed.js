@@ -3,7 +3,7 @@
 // operator has chosen another version since (the seed then leaves that remote alone).
 const { join } = require('node:path');
 const { remoteDirs } = require('../remotes');
-const { buildVersion, isPublicSite, readBuild, registryClient } = require('../remote-artefacts');
+const { buildVersion, readBuild, registryClient } = require('../remote-artefacts');
 
 /** The operator name the seed publishes and switches as. */
 const SEED_OPERATOR = 'seed';
@@ -19,8 +19,6 @@ async function seedRegistry({ root, url, internalToken, log, operator = SEED_OPE
   const { remotes } = await registry.list();
   for (const name of remoteDirs(root)) {
     const dir = join(root, name);
-    // Pre-rendered into the public site's HTML at build: it ships with the gateway, whose pages name its files.
-    if (isPublicSite(dir)) continue;
     const files = readBuild(dir);
     const version = buildVersion(dir, files);
     const channel = remotes.find((r) => r.remote === name);

@@ -7,13 +7,15 @@ import { App, loadDashboard } from './app/App';
 import { PUBLIC_REMOTE } from './app/routes';
 import { createPublicPlatform } from './auth/public-platform';
 import { createRemoteLoader } from './remotes/loader';
-import { loadRuntimeDocuments } from './shared/config';
+import { loadRuntimeDocuments, withEntry } from './shared/config';
 import { applyTheme, chooseTheme, initialTheme } from './theme/theme';
 
 async function start(root: HTMLElement): Promise<void> {
   // A dashboard page needs the dashboard's chunk: fetched alongside the runtime documents.
   if (window.location.pathname.startsWith('/dashboard')) void loadDashboard();
-  const [config, manifest] = await loadRuntimeDocuments();
+  const [config, remotes] = await loadRuntimeDocuments();
+  // A pre-rendered page hydrates with the marketing build that rendered it (the gateway names it on the root).
+  const manifest = withEntry(remotes, PUBLIC_REMOTE.remote, root.getAttribute('data-prerendered'));
   const { store, inject } = createSniffStore();
   const theme = initialTheme();
   applyTheme(theme);

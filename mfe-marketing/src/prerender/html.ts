@@ -45,8 +45,12 @@ export function renderDocument(
     throw new Error('The shell template needs a <title>, a </head> and an empty <div id="root"></div>');
   }
   const head = `${pageHead(page, { indexable })}\n    <style data-prerendered>${css.replace(/<\/style/gi, '<\\/style')}</style>\n  `;
-  return template
-    .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', () => `${head}</head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered>${markup}</div>`);
+  return (
+    template
+      .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace('</head>', () => `${head}</head>`)
+      // Exactly this form: serving the page, the gateway writes the build's manifest into data-prerendered
+      // (services/gateway/src/public-site.ts), so the shell hydrates it with the build that rendered it.
+      .replace(ROOT, () => `<div id="root" data-prerendered>${markup}</div>`)
+  );
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import remoteName from './remote-name.json';
 
 // The remote registry (services/registry): every published version of a dashboard remote, which one
 // owners get (live), which share of owners tries another (canary), and the shared libraries' versions
 // the shell offers, which every published remote's `requires` must accept.
 
-/** A remote's name is its folder's: mfe-<name> (the gateway serves it at /remotes/<name>/<version>/). */
-export const remoteNameSchema = z
-  .string()
-  .regex(/^mfe-[a-z][a-z0-9-]{0,40}$/, 'remote must be a remote folder name like mfe-analytics');
+/**
+ * A remote's name is its folder's: mfe-<name> (the gateway serves it at /remotes/<name>/<version>/). The one rule
+ * for it is data (remote-name.json): infra/remotes.js, which finds the remote folders for lint, jest, the build and
+ * npm start before anything is built, reads the same file; the gateway finds the folders it serves by this schema.
+ */
+export const remoteNameSchema = z.string().regex(new RegExp(remoteName.pattern), remoteName.message);
 
 /** A release with the build's hash as build metadata (1.4.0+3fa9c0de): one version, one set of files, forever. */
 export const remoteVersionSchema = z
@@ -85,3 +88,24 @@ export const registryManifestSchema = z.object({
   remotes: z.array(z.object({ remote: remoteNameSchema, live: remoteVersionSchema, canary: canarySchema.nullable() })),
 });
 export type RegistryManifest = z.infer<typeof registryManifestSchema>;
+
+/** A public route: "/" or "/lower-case-words" (no trailing slash, no capitals: one address per page). */
+export const publicRouteSchema = z.string().regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/);
+/** A pre-rendered page's file in a public-site build: pages/…/name.html. */
+export const publicPageFileSchema = z.string().regex(/^pages\/([a-z0-9-]+\/)*[a-z0-9-]+\.html$/);
+
+/** The file of a public-site build (a remote whose declaration has publicSite) that lists its pages. */
+export const PUBLIC_SITE_MANIFEST = 'pages.json';
+
+/**
+ * A public-site build's pages.json, written by its pre-renderer (mfe-marketing/scripts/prerender.js): every public
+ * route and its HTML file, the permanent redirects and the page for unknown paths. The gateway answers public paths
+ * from these routes only, never by joining a path onto anything; the registry refuses a build whose pages.json
+ * does not pass this schema or names a page the build lacks.
+ */
+export const publicSiteManifestSchema = z.object({
+  routes: z.record(publicRouteSchema, publicPageFileSchema),
+  redirects: z.record(publicRouteSchema, publicRouteSchema),
+  notFound: publicPageFileSchema,
+});
+export type PublicSiteManifest = z.infer<typeof publicSiteManifestSchema>;

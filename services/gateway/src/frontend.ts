@@ -11,6 +11,7 @@ import { acceptsEncoding, contentTypeOf, ENCODINGS, PRECOMPRESSED, sendFile } fr
 import { TokenVerifier } from './token-verifier';
 
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
 
 export const staticRoots = (config: GatewayConfig) => ({
   shell: join(config.STATIC_ROOT, 'shell', 'dist'),
@@ -58,14 +59,18 @@ export class Frontend {
    * index.html asked by name) gets its page policy.
    */
   private readonly buildFileHeaders = (file: string, stat: Stats): Record<string, string> => ({
-    'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...(HASHED.test(file) ? IMMUTABLE : { 'cache-control': 'no-cache' }),
     ...(extname(file) === '.html' ? pageHeaders(this.policy.forFile(file, stat) ?? this.policy.noScripts) : {}),
   });
 
-  /** GET /widget/*: the widget's scripts, for any site (open CORS), reused for 5 minutes. */
+  /**
+   * GET /widget/*: the widget's scripts, for any site (open CORS). The first script keeps its name on
+   * every page, so it is reused for 5 minutes only; the second (search.<hash>.js) never changes.
+   */
   readonly widget = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const path = pathOf(request).slice('/widget'.length);
-    if (!(await sendFile(request, reply, this.roots.widget, path, { maxAge: 5 * 60_000 })))
+    const options = HASHED.test(path) ? { headers: () => IMMUTABLE } : { maxAge: 5 * 60_000 };
+    if (!(await sendFile(request, reply, this.roots.widget, path, options)))
       replyError(reply, 404, cannot(request.raw));
     return reply;
   };
@@ -170,8 +175,7 @@ export class Frontend {
     const dashboard = path === '/dashboard' || path.startsWith('/dashboard/');
     if (!dashboard) {
       const query = url.indexOf('?');
-      const answer = this.site.answer(path, query < 0 ? '' : url.slice(query));
-      if (await this.site.send(answer, request, reply)) return reply;
+      if (await this.site.serve(path, query < 0 ? '' : url.slice(query), request, reply)) return reply;
     }
     const policy = this.policy.forFile(this.index, undefined, dashboard ? 'dashboard' : 'public');
     const headers = () => ({ 'cache-control': 'no-cache', ...pageHeaders(policy!) });

@@ -184,6 +184,7 @@ describe('gateway', () => {
     write('shell/dist/index.html', '<!doctype html><title>Sniff shell</title>');
     write('shell/dist/main.0123abcd.js', 'console.log("shell")');
     write('services/search/widget/dist/saas-embed.js', 'console.log("widget")');
+    write('services/search/widget/dist/search.0123456789.js', 'console.log("searching")');
     write('mfe-wizard/dist/mf-manifest.json', '{"id":"mfe_wizard"}');
     // a remote no setting names: found by its folder
     write('mfe-loyalty-points/dist/mf-manifest.json', '{"id":"mfe_loyalty_points"}');
@@ -686,6 +687,14 @@ describe('gateway', () => {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(await res.text()).toBe('console.log("widget")');
       expect((await call('/widget/nope.js')).status).toBe(404);
+    });
+
+    it('serves the second widget script, named by its content, as immutable', async () => {
+      const res = await call('/widget/search.0123456789.js');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.text()).toBe('console.log("searching")');
     });
   });
 

@@ -1,139 +1,255 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
-import { z } from 'zod';
+import { join, sep } from 'node:path';
+import { PUBLIC_SITE_MANIFEST, publicSiteManifestSchema } from '@sniff/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { PagePolicy, pageHeaders } from './content-security-policy';
 import { replyError } from './http-error';
-import { sendFile } from './static-files';
+import { RemoteRegistry } from './remote-registry';
+import { contentTypeOf } from './static-files';
 
-const ROUTE = /^\/([a-z0-9]+(-[a-z0-9]+)*)?$/;
-const PAGE_FILE = /^pages\/([a-z0-9-]+\/)*[a-z0-9-]+\.html$/;
-
-/** mfe-marketing's dist/pages.json, written by its pre-renderer: every public route and its HTML file. */
-const manifestSchema = z.object({
-  routes: z.record(z.string().regex(ROUTE), z.string().regex(PAGE_FILE)),
-  redirects: z.record(z.string().regex(ROUTE), z.string().regex(ROUTE)),
-  notFound: z.string().regex(PAGE_FILE),
-});
-
-interface Site {
-  routes: Map<string, string>;
-  redirects: Map<string, string>;
-  notFoundHtml: string;
-  notFoundPolicy: string;
-}
-
-/** What a page path answers. */
-export type PublicAnswer =
-  | { kind: 'page'; file: string }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'not-found'; html: string; policy: string }
-  /** No pre-rendered site (mfe-marketing not built): the shell renders every path itself. */
-  | { kind: 'shell' };
-
-const PUBLIC_CACHE = 'public, no-cache';
+/** The remote whose build is the public site (its declaration says publicSite; its pages are pre-rendered). */
+export const PUBLIC_SITE_REMOTE = 'mfe-marketing';
 
 /**
- * The pre-rendered public site (landing, guides, /vectors, privacy policy). Requests are matched
- * against the list of known routes, never joined onto the file system, so no path can reach any
- * other file. The list is re-read when the marketing build changes it.
+ * The root element as the pre-renderer writes it (mfe-marketing/src/prerender/html.ts). Serving a page, the gateway
+ * names there the federation manifest of the build that rendered it, and the shell hydrates the page with that build
+ * (shell/src/bootstrap.tsx): a page and its scripts are always one version, even when the live version changes
+ * between the page and the shell's /remotes.json.
+ */
+const PRERENDERED_ROOT = '<div id="root" data-prerendered>';
+
+/** One build of the public site: a registry version (the live one), or the folder shipped with the gateway. */
+interface Site {
+  /** The build's federation manifest, as /remotes.json names it. */
+  entry: string;
+  routes: Map<string, string>;
+  redirects: Map<string, string>;
+  notFound: string;
+  /** A file of the build by its path (one the build's pages.json names); throws when it cannot be read now. */
+  read(path: string): Promise<Buffer>;
+  /** What changes when a file is rebuilt ('' for a registry version: its files never change). */
+  stamp(path: string): string;
+  /** The pages already prepared, by path (with the stamp they were prepared at). */
+  pages: Map<string, { stamp: string; page: Page }>;
+}
+
+/** A page ready to send: its HTML naming its build, its Content-Security-Policy and its validator. */
+interface Page {
+  body: Buffer;
+  policy: string;
+  etag: string;
+}
+
+/** What a page path answers on one site. */
+type PublicAnswer =
+  { kind: 'page'; file: string } | { kind: 'redirect'; location: string } | { kind: 'not-found'; file: string };
+
+const PUBLIC_CACHE = 'public, no-cache';
+/** Versions of the public site kept prepared: the live one and the ones just before (a rollback is instant). */
+const KEPT_VERSIONS = 3;
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const matches = (request: FastifyRequest, etag: string) =>
+  (request.headers['if-none-match'] ?? '')
+    .split(',')
+    .some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+
+/** The answer for a request path (as sent, not decoded) and its query string ('' or '?…'). */
+function route(site: Site, path: string, search: string): PublicAnswer {
+  const file = site.routes.get(path);
+  if (file) return { kind: 'page', file };
+  const target = site.redirects.get(path);
+  if (target) return { kind: 'redirect', location: target + search };
+  // /Squarespace/ means /squarespace: one canonical address per page.
+  const canonical = path.replace(/(.)\/+$/, '$1').toLowerCase();
+  if (canonical !== path && (site.routes.has(canonical) || site.redirects.has(canonical))) {
+    return { kind: 'redirect', location: (site.redirects.get(canonical) ?? canonical) + search };
+  }
+  return { kind: 'not-found', file: site.notFound };
+}
+
+/**
+ * The pre-rendered public site (landing, guides, /vectors, privacy policy), from the registry's live version of the
+ * marketing remote when the registry holds one (every replica reads it through the manifest it polls and keeps its
+ * files, as for any remote), else from the marketing build shipped in the gateway's folder (no registry, or none
+ * reachable yet). A switch or a rollback shows on the next request. Public visitors are not signed in, so there is
+ * no canary share among them: public pages are always the live version (the registry refuses a canary of it).
+ *
+ * Requests are matched against the routes the build's pages.json lists, never joined onto a path, so no request can
+ * reach any other file.
  */
 @Injectable()
 export class PublicSite {
-  readonly dir: string;
-  private cache: { mtimeMs: number; site: Site } | null = null;
+  private readonly logger = new Logger('PublicSite');
+  private readonly dir: string;
+  private folder: { mtimeMs: number; site: Site } | null = null;
+  private readonly versions = new Map<string, Promise<Site>>();
+  private failing = false;
 
   constructor(
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly policy: PagePolicy,
+    private readonly registry: RemoteRegistry,
   ) {
-    this.dir = join(config.STATIC_ROOT, 'mfe-marketing', 'dist');
+    this.dir = join(config.STATIC_ROOT, PUBLIC_SITE_REMOTE, 'dist');
   }
 
-  private load(): Site | null {
-    const manifestFile = join(this.dir, 'pages.json');
+  /** The registry's live version of the public site, or null when the registry holds none. */
+  private async registrySite(): Promise<Site | null> {
+    const live = (await this.registry.manifest()).remotes.find((r) => r.remote === PUBLIC_SITE_REMOTE)?.live;
+    if (!live) return null;
+    let site = this.versions.get(live);
+    if (!site) {
+      site = this.loadVersion(live);
+      site.catch(() => this.versions.delete(live));
+      this.versions.set(live, site);
+      for (const old of [...this.versions.keys()].slice(0, -KEPT_VERSIONS)) this.versions.delete(old);
+    }
+    return site;
+  }
+
+  private async loadVersion(version: string): Promise<Site> {
+    const read = async (path: string) => {
+      const file = await this.registry.file(PUBLIC_SITE_REMOTE, version, path);
+      if (!file) throw new Error(`${PUBLIC_SITE_REMOTE} ${version} has no ${path}`);
+      return file;
+    };
+    const manifest = publicSiteManifestSchema.parse(JSON.parse((await read(PUBLIC_SITE_MANIFEST)).toString('utf8')));
+    return {
+      entry: `/remotes/${PUBLIC_SITE_REMOTE}/${encodeURIComponent(version)}/mf-manifest.json`,
+      routes: new Map(Object.entries(manifest.routes)),
+      redirects: new Map(Object.entries(manifest.redirects)),
+      notFound: manifest.notFound,
+      read,
+      stamp: () => '',
+      pages: new Map(),
+    };
+  }
+
+  /** The build shipped with the gateway, read again when its pages.json changes; null when there is none. */
+  private folderSite(): Site | null {
+    const manifestFile = join(this.dir, PUBLIC_SITE_MANIFEST);
     let mtimeMs: number;
     try {
       mtimeMs = statSync(manifestFile).mtimeMs;
     } catch {
       return null;
     }
-    if (this.cache?.mtimeMs === mtimeMs) return this.cache.site;
-    const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
+    if (this.folder?.mtimeMs === mtimeMs) return this.folder.site;
+    const manifest = publicSiteManifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
     const root = realpathSync(this.dir) + sep;
+    // Only the files pages.json names are read, and only inside the build (no link may lead out of it).
     const inside = (file: string) => {
       const real = realpathSync(join(this.dir, file));
       if (!real.startsWith(root)) throw new Error(`${file} is outside ${this.dir}`);
       return real;
     };
-    const notFoundHtml = readFileSync(inside(manifest.notFound), 'utf8');
     const site: Site = {
-      routes: new Map(Object.entries(manifest.routes).map(([route, file]) => [route, inside(file)])),
+      entry: `/remotes/${PUBLIC_SITE_REMOTE}/mf-manifest.json`,
+      routes: new Map(Object.entries(manifest.routes)),
       redirects: new Map(Object.entries(manifest.redirects)),
-      notFoundHtml,
-      notFoundPolicy: this.policy.forHtml(notFoundHtml),
+      notFound: manifest.notFound,
+      read: (file) => Promise.resolve(readFileSync(inside(file))),
+      stamp: (file) => {
+        const stat = statSync(inside(file));
+        return `${stat.mtimeMs}:${stat.size}`;
+      },
+      pages: new Map(),
     };
-    this.cache = { mtimeMs, site };
+    this.folder = { mtimeMs, site };
     return site;
   }
 
-  /** The answer for a request path (as sent, not decoded) and its query string ('' or '?…'). */
-  answer(path: string, search: string): PublicAnswer {
-    const site = this.load();
-    if (!site) return { kind: 'shell' };
-    const file = site.routes.get(path);
-    if (file) return { kind: 'page', file };
-    const target = site.redirects.get(path);
-    if (target) return { kind: 'redirect', location: target + search };
-    // /Squarespace/ means /squarespace: one canonical address per page.
-    const canonical = path.replace(/(.)\/+$/, '$1').toLowerCase();
-    if (canonical !== path && (site.routes.has(canonical) || site.redirects.has(canonical))) {
-      return { kind: 'redirect', location: (site.redirects.get(canonical) ?? canonical) + search };
+  /**
+   * Calls `use` with the registry's live site, else (none, or it cannot be read now) the folder's; resolves false
+   * when neither exists. `use` replies only once everything it needs is read, so a failure can still fall back.
+   */
+  private async withSite(use: (site: Site) => Promise<void>): Promise<boolean> {
+    try {
+      const site = await this.registrySite();
+      if (site) {
+        await use(site);
+        if (this.failing) this.logger.log('the public site is served from the registry again');
+        this.failing = false;
+        return true;
+      }
+    } catch (error) {
+      if (!this.failing)
+        this.logger.warn(`the public site cannot be read from the registry, serving the gateway's: ${String(error)}`);
+      this.failing = true;
     }
-    return { kind: 'not-found', html: site.notFoundHtml, policy: site.notFoundPolicy };
+    const site = this.folderSite();
+    if (!site) return false;
+    await use(site);
+    return true;
   }
 
-  /** Sends a public answer; false when the shell should render the path instead. */
-  async send(answer: PublicAnswer, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    switch (answer.kind) {
-      case 'shell':
-        return false;
-      case 'page': {
-        const policy = this.policy.forFile(answer.file);
-        const headers = () => ({ 'cache-control': PUBLIC_CACHE, ...pageHeaders(policy!) });
-        const sent =
-          policy && (await sendFile(request, reply, dirname(answer.file), `/${basename(answer.file)}`, { headers }));
-        if (!sent) replyError(reply, 500, 'The page could not be read');
-        return true;
-      }
-      case 'redirect': {
-        // A short page for browsers, as Express wrote ("Redirecting to …"): a page like any other.
-        const location = encodeURI(answer.location).replace(/%25([0-9A-Fa-f]{2})/g, '%$1');
-        const href = location.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-        void reply
-          .code(301)
-          .headers({ location, 'cache-control': 'public, max-age=86400', ...pageHeaders(this.policy.noScripts) })
-          .type('text/html; charset=utf-8')
-          .send(`<!DOCTYPE html><title>Redirecting</title><p>Redirecting to <a href="${href}">${href}</a></p>`);
-        return true;
-      }
-      case 'not-found':
-        void reply
-          .code(404)
-          .headers({ 'cache-control': 'no-cache', ...pageHeaders(answer.policy) })
-          .type('text/html; charset=utf-8')
-          .send(answer.html);
-        return true;
-    }
+  /** A page of a site, prepared once per build (or per rebuild of a folder's file). */
+  private async page(site: Site, file: string): Promise<Page> {
+    const stamp = site.stamp(file);
+    const known = site.pages.get(file);
+    if (known?.stamp === stamp) return known.page;
+    const html = (await site.read(file)).toString('utf8');
+    const marked = html.replace(PRERENDERED_ROOT, () => `<div id="root" data-prerendered="${site.entry}">`);
+    const body = Buffer.from(marked, 'utf8');
+    const page = { body, policy: this.policy.forHtml(marked), etag: etagOf(body) };
+    site.pages.set(file, { stamp, page });
+    return page;
+  }
+
+  /**
+   * Answers a public path (as sent, not decoded; its query string '' or '?…'): its page, a redirect or the not-found
+   * page. Resolves false when there is no public site at all (mfe-marketing never built nor published): the shell
+   * renders the path itself.
+   */
+  async serve(path: string, search: string, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const served = this.withSite(async (site) => {
+      const answer = route(site, path, search);
+      if (answer.kind === 'redirect') return this.redirect(answer.location, reply);
+      const page = await this.page(site, answer.file);
+      const found = answer.kind === 'page';
+      const headers = {
+        'cache-control': found ? PUBLIC_CACHE : 'no-cache',
+        etag: page.etag,
+        ...pageHeaders(page.policy),
+      };
+      if (found && matches(request, page.etag)) return void reply.code(304).headers(headers).send();
+      void reply
+        .code(found ? 200 : 404)
+        .headers(headers)
+        .type('text/html; charset=utf-8')
+        .send(page.body);
+    });
+    return served.catch(() => {
+      replyError(reply, 500, 'The page could not be read');
+      return true;
+    });
+  }
+
+  private redirect(to: string, reply: FastifyReply): void {
+    // A short page for browsers, as Express wrote ("Redirecting to …"): a page like any other.
+    const location = encodeURI(to).replace(/%25([0-9A-Fa-f]{2})/g, '%$1');
+    const href = location.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    void reply
+      .code(301)
+      .headers({ location, 'cache-control': 'public, max-age=86400', ...pageHeaders(this.policy.noScripts) })
+      .type('text/html; charset=utf-8')
+      .send(`<!DOCTYPE html><title>Redirecting</title><p>Redirecting to <a href="${href}">${href}</a></p>`);
   }
 
   /** A generated file at the site's root (GET /sitemap.xml, /robots.txt), or 404 before the first build. */
   async sendRootFile(request: FastifyRequest, reply: FastifyReply, name: 'sitemap.xml' | 'robots.txt') {
-    const headers = () => ({ 'cache-control': 'public, max-age=3600' });
-    if (!(await sendFile(request, reply, this.dir, `/${name}`, { headers })))
-      replyError(reply, 404, `${name} is not built yet (run npm run build)`);
+    const sent = await this.withSite(async (site) => {
+      const body = await site.read(name);
+      const etag = etagOf(body);
+      const headers = { 'cache-control': 'public, max-age=3600', etag };
+      if (matches(request, etag)) return void reply.code(304).headers(headers).send();
+      void reply.headers(headers).type(contentTypeOf(name)).send(body);
+    }).catch(() => false); // a folder build without the file
+    if (!sent) replyError(reply, 404, `${name} is not built yet (run npm run build)`);
     return reply;
   }
 }

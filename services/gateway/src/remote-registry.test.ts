@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { loadConfig } from '@sniff/service-kit';
 import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { createHash } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -58,6 +59,30 @@ describe('gateway with the remote registry', () => {
       (await operator('PUT', `/remotes/mfe-hello/versions/${encodeURIComponent(version)}`, { files })).status,
     ).toBe(200);
   };
+  /** A marketing build: the public site's pages (each with one inline script), its pages.json and root files. */
+  const marketing = (title: string) => {
+    const page = (heading: string) =>
+      `<!doctype html><title>${title}</title><script>boot(${JSON.stringify(title)})</script>` +
+      `<div id="root" data-prerendered><h1>${heading}</h1></div>`;
+    const files: Record<string, string> = {
+      'mf-manifest.json': '{"name":"mfe_marketing"}',
+      'remoteEntry.js': `var mfe_marketing = ${JSON.stringify(title)};`,
+      'declaration.json': JSON.stringify({ id: 'mfe-marketing', routes: [], sidebar: [], links: [], publicSite: true }),
+      'pages.json': JSON.stringify({
+        routes: { '/': 'pages/index.html', '/guide': 'pages/guide/index.html' },
+        redirects: { '/old-guide': '/guide' },
+        notFound: 'pages/404.html',
+      }),
+      'pages/index.html': page(`${title} landing`),
+      'pages/guide/index.html': page(`${title} guide`),
+      'pages/404.html': page(`${title} not found`),
+      'sitemap.xml': `<?xml version="1.0"?><urlset><!-- ${title} --></urlset>`,
+      'robots.txt': `User-agent: *\n# ${title}\n`,
+    };
+    return Object.fromEntries(Object.entries(files).map(([p, text]) => [p, Buffer.from(text).toString('base64')]));
+  };
+  const publishMarketing = (version: string, files: Record<string, string>) =>
+    operator('PUT', `/remotes/mfe-marketing/versions/${encodeURIComponent(version)}`, { files });
   const token = (sub: string) =>
     new SignJWT({})
       .setProtectedHeader({ alg: 'RS256', kid: 'k' })
@@ -98,8 +123,13 @@ describe('gateway with the remote registry', () => {
     expect((await operator('PUT', '/remotes/mfe-hello/live', { version: '1.0.0' })).status).toBe(200);
 
     staticRoot = mkdtempSync(join(tmpdir(), 'sniff-registry-gateway-'));
-    mkdirSync(join(staticRoot, 'mfe-marketing', 'dist'), { recursive: true });
-    writeFileSync(join(staticRoot, 'mfe-marketing', 'dist', 'mf-manifest.json'), '{"name":"mfe_marketing"}');
+    // the marketing build shipped in the gateway's folder: its public site until the registry holds one
+    const shipped = join(staticRoot, 'mfe-marketing', 'dist');
+    mkdirSync(join(shipped, 'pages', 'guide'), { recursive: true });
+    writeFileSync(join(shipped, 'mf-manifest.json'), '{"name":"mfe_marketing"}');
+    for (const [path, base64] of Object.entries(marketing('Shipped'))) {
+      if (path !== 'mf-manifest.json') writeFileSync(join(shipped, path), Buffer.from(base64, 'base64'));
+    }
     const env = {
       PORT: '0',
       LOG_LEVEL: 'error',
@@ -188,10 +218,133 @@ describe('gateway with the remote registry', () => {
     expect(internal.status).toBe(404);
   });
 
+  const scriptSrc = (res: Response) =>
+    (res.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim().split(' '))
+      .find(([name]) => name === 'script-src')
+      ?.slice(1) ?? [];
+  const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  /** The public page at `path`: status, its <h1>, the marketing build it names for hydration, its script-src. */
+  const publicPage = async (path: string) => {
+    const res = await fetch(`${url}${path}`, { redirect: 'manual' });
+    const html = await res.text();
+    return {
+      status: res.status,
+      heading: /<h1>([^<]*)<\/h1>/.exec(html)?.[1],
+      build: /data-prerendered(?:="([^"]*)")?/.exec(html)?.[1],
+      scriptSrc: scriptSrc(res),
+      cache: res.headers.get('cache-control'),
+      etag: res.headers.get('etag'),
+      location: res.headers.get('location'),
+    };
+  };
+  const marketingEntry = async () => (await remotes()).find((r) => r.name === 'mfe_marketing')?.entry;
+
+  it("serves the public site from the registry's live marketing version; a switch and a rollback show on the next request", async () => {
+    // nothing published yet: the build shipped with the gateway, hydrated with its own files
+    expect(await publicPage('/')).toMatchObject({
+      status: 200,
+      heading: 'Shipped landing',
+      build: '/remotes/mfe-marketing/mf-manifest.json',
+    });
+
+    expect((await publishMarketing('0.1.0+spring', marketing('Spring'))).status).toBe(200);
+    expect((await operator('PUT', '/remotes/mfe-marketing/live', { version: '0.1.0+spring' })).status).toBe(200);
+    const spring = '/remotes/mfe-marketing/0.1.0%2Bspring/mf-manifest.json';
+    const landing = await publicPage('/');
+    expect(landing).toMatchObject({ status: 200, heading: 'Spring landing', build: spring, cache: 'public, no-cache' });
+    // the page's own inline script, by its hash, as for the pages shipped with the gateway
+    expect(landing.scriptSrc).toContain(sha256('boot("Spring")'));
+    // the page names the build the shell hydrates it with, which is the one /remotes.json lists
+    expect(await marketingEntry()).toBe(spring);
+    expect((await fetch(`${url}/remotes/mfe-marketing/0.1.0%2Bspring/remoteEntry.js`)).status).toBe(200);
+    expect(await publicPage('/guide')).toMatchObject({ status: 200, heading: 'Spring guide', build: spring });
+    expect(await publicPage('/old-guide?ref=x')).toMatchObject({ status: 301, location: '/guide?ref=x' });
+    expect(await publicPage('/Guide/')).toMatchObject({ status: 301, location: '/guide' });
+    const missing = await publicPage('/no-such-page');
+    expect(missing).toMatchObject({ status: 404, heading: 'Spring not found', build: spring, cache: 'no-cache' });
+    expect(missing.scriptSrc).toContain(sha256('boot("Spring")'));
+    expect(await (await fetch(`${url}/sitemap.xml`)).text()).toContain('Spring');
+    expect(await (await fetch(`${url}/robots.txt`)).text()).toContain('Spring');
+    const revalidated = await new Promise<number>((resolve, reject) =>
+      http
+        .get(`${url}/`, { headers: { 'if-none-match': landing.etag! } }, (res) => resolve(res.statusCode!))
+        .on('error', reject),
+    );
+    expect(revalidated).toBe(304);
+    // no way from a public path to any file the pages.json does not name
+    for (const path of ['/pages/index.html', '/pages.json', '/remotes/mfe-marketing/0.1.0%2Bspring/pages/index.html']) {
+      expect([path, (await publicPage(path)).status]).toEqual([path, 404]);
+    }
+
+    expect((await publishMarketing('0.2.0+summer', marketing('Summer'))).status).toBe(200);
+    expect((await operator('PUT', '/remotes/mfe-marketing/live', { version: '0.2.0+summer' })).status).toBe(200);
+    const summer = await publicPage('/');
+    expect(summer).toMatchObject({
+      status: 200,
+      heading: 'Summer landing',
+      build: '/remotes/mfe-marketing/0.2.0%2Bsummer/mf-manifest.json',
+    });
+    expect(summer.scriptSrc).toContain(sha256('boot("Summer")'));
+    expect(summer.scriptSrc).not.toContain(sha256('boot("Spring")'));
+    expect(summer.etag).not.toBe(landing.etag);
+    expect(await (await fetch(`${url}/sitemap.xml`)).text()).toContain('Summer');
+
+    expect((await operator('POST', '/remotes/mfe-marketing/rollback')).status).toBe(200);
+    expect(await publicPage('/')).toMatchObject({ status: 200, heading: 'Spring landing', build: spring });
+    expect(await marketingEntry()).toBe(spring);
+  });
+
+  it('refuses a marketing build without the pages its pages.json names, and any canary of the public site', async () => {
+    const { ['pages/guide/index.html']: _guide, ...withoutGuide } = marketing('Autumn');
+    const refused = await publishMarketing('0.3.0+autumn', withoutGuide);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      'pages.json names pages the build lacks: pages/guide/index.html',
+    );
+    const { ['pages.json']: _pages, ...withoutPages } = marketing('Autumn');
+    expect((await publishMarketing('0.3.0+autumn', withoutPages)).status).toBe(422);
+
+    const canary = await operator('PUT', '/remotes/mfe-marketing/canary', { version: '0.2.0+summer', percent: 10 });
+    expect(canary.status).toBe(422);
+    expect(((await canary.json()) as { message: string }).message).toContain('always shows the live version');
+    expect((await publicPage('/')).heading).toBe('Spring landing');
+  });
+
   it('keeps serving the last manifest and the files it read while the registry is down', async () => {
     expect((await fetch(`${url}/remotes/mfe-hello/1.0.0/mf-manifest.json`)).status).toBe(200);
     await registry.close();
     expect(await helloEntry()).toBe('/remotes/mfe-hello/1.0.0/mf-manifest.json');
     expect((await fetch(`${url}/remotes/mfe-hello/1.0.0/mf-manifest.json`)).status).toBe(200);
+    // the public pages already read stay the live version's (their files are kept like any build's)
+    expect(await publicPage('/')).toMatchObject({ status: 200, heading: 'Spring landing' });
+    expect(await publicPage('/guide')).toMatchObject({ status: 200, heading: 'Spring guide' });
+  });
+
+  it('serves the public site shipped with it when the registry is down at its first start', async () => {
+    const env = {
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      INTERNAL_TOKEN,
+      AUTH_ISSUER: issuer,
+      STATIC_ROOT: staticRoot,
+      REGISTRY_URL: registry.url, // closed by the test before
+      REGISTRY_POLL_MS: '0',
+      BILLING_URL: `http://127.0.0.1:${(billing.address() as AddressInfo).port}`,
+    };
+    const cold = await createGatewayApp(loadConfig('gateway', gatewayConfigSchema, env));
+    try {
+      await cold.listen(0, '127.0.0.1');
+      const coldUrl = `http://127.0.0.1:${(cold.getHttpServer().address() as AddressInfo).port}`;
+      const res = await fetch(`${coldUrl}/guide`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<h1>Shipped guide</h1>');
+      expect(html).toContain('<div id="root" data-prerendered="/remotes/mfe-marketing/mf-manifest.json">');
+      expect(scriptSrc(res)).toContain(sha256('boot("Shipped")'));
+    } finally {
+      await cold.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { satisfies, valid } from 'semver';
+import { PUBLIC_SITE_MANIFEST, publicSiteManifestSchema } from '@sniff/contracts';
 import { parseRemoteDeclaration, type RemoteDeclaration } from '@sniff/shell-sdk/declaration';
 
 /** Shared library -> version the shell provides, or -> range a remote's build requires. */
@@ -46,5 +47,21 @@ export function checkArtefact(remote: string, files: ReadonlyMap<string, Buffer>
   }
   const unmet = unmetRanges(declaration.requires, offered);
   if (unmet.length) throw new Error(`it needs ${unmet.join(', ')}`);
+  if (declaration.publicSite) checkPublicSite(files);
   return declaration;
+}
+
+/**
+ * A public-site build (the marketing remote) carries its pre-rendered pages: its pages.json must list routes,
+ * redirects and a not-found page the gateway can serve, and every page it names must be in the build.
+ */
+function checkPublicSite(files: ReadonlyMap<string, Buffer>): void {
+  if (!files.has(PUBLIC_SITE_MANIFEST)) {
+    throw new Error(`a public-site build needs its pre-rendered pages and ${PUBLIC_SITE_MANIFEST} (run its build)`);
+  }
+  const parsed = publicSiteManifestSchema.safeParse(json(files, PUBLIC_SITE_MANIFEST));
+  if (!parsed.success) throw new Error(`${PUBLIC_SITE_MANIFEST} is invalid: ${parsed.error.issues[0]?.message}`);
+  const { routes, notFound } = parsed.data;
+  const missing = [...new Set([...Object.values(routes), notFound])].filter((page) => !files.has(page));
+  if (missing.length) throw new Error(`${PUBLIC_SITE_MANIFEST} names pages the build lacks: ${missing.join(', ')}`);
 }

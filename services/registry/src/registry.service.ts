@@ -133,6 +133,14 @@ export class RegistryService {
       if (!channel) throw new ConflictException(`${remote} has no live version yet: switch one live before a canary`);
       await this.published(m, remote, version);
       if (channel.live === version) throw new UnprocessableEntityException(`${remote} ${version} is already live`);
+      // The public site's visitors have no token, so no share of them can be told apart: every public page is the
+      // live version's (the gateway serves only that), and a canary would reach nobody who sees the site.
+      if (await this.publicSite(m, remote, version)) {
+        throw new UnprocessableEntityException(
+          `${remote} serves the public site, which always shows the live version (its visitors are not signed in): ` +
+            'switch the version live and roll back if needed',
+        );
+      }
       await m.query(
         `UPDATE "registry"."channels" SET "canary_version" = $2, "canary_percent" = $3, "updated_at" = now(), "updated_by" = $4
          WHERE "remote" = $1`,
@@ -255,6 +263,16 @@ export class RegistryService {
       [remote, version],
     );
     if (!row) throw new NotFoundException(`${remote} has no published version ${version}`);
+  }
+
+  /** Whether that published version's declaration is the public site's (pre-rendered pages, no dashboard pages). */
+  private async publicSite(m: EntityManager, remote: string, version: string): Promise<boolean> {
+    const [row] = await m.query<{ public_site: boolean | null }[]>(
+      `SELECT ("declaration"->>'publicSite')::boolean AS "public_site" FROM "registry"."versions"
+       WHERE "remote" = $1 AND "version" = $2`,
+      [remote, version],
+    );
+    return row?.public_site === true;
   }
 
   /** One change to a remote's channel, serialised with any other on the same remote; answers the channel after. */

@@ -298,7 +298,7 @@ describe('search service', () => {
     const [row] = await db.query(
       `SELECT convert_from(substring(snapshot from 1 for 4), 'UTF8') AS magic FROM search.index_snapshots WHERE store_id = 'store-v2'`,
     );
-    expect(row.magic).toBe('SNF4');
+    expect(row.magic).toBe('SNF5');
   });
 
   it('deletes a store with its documents and index', async () => {

@@ -74,10 +74,22 @@ test('Login before the page has hydrated is not lost: it goes to the dashboard, 
 
 test('the landing page hydrates without errors and its FAQ accordion works', async ({ page }) => {
   const errors = collectErrors(page);
+  const marketingFiles: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/remotes/mfe-marketing/')) marketingFiles.push(pathname);
+  });
   await rememberPrerenderedHeading(page);
   await page.goto('/');
   await waitForReact(page);
   expect(await sameHeadingAsPrerendered(page)).toBe(true);
+  // The page is the registry's live marketing version (published at start like every remote), and it hydrates
+  // with that version's files only.
+  const build = await page.locator('#root').getAttribute('data-prerendered');
+  const version = /^\/remotes\/mfe-marketing\/([^/]+)\/mf-manifest\.json$/.exec(build ?? '')?.[1];
+  expect(version, `the page names a published marketing build (${build})`).toBeTruthy();
+  expect(marketingFiles.length).toBeGreaterThan(0);
+  for (const file of marketingFiles) expect(file.startsWith(`/remotes/mfe-marketing/${version}/`)).toBe(true);
 
   const faq = page.locator('#faq');
   const questions = faq.getByRole('button', { expanded: false });

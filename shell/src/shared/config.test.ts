@@ -1,4 +1,4 @@
-import { parseRemotesManifest, parseRuntimeConfig } from './config';
+import { parseRemotesManifest, parseRuntimeConfig, withEntry } from './config';
 
 const config = {
   auth: { domain: 'http://localhost:8090', clientId: 'sniff-shell', audience: 'https://api.sniff.dev' },
@@ -42,5 +42,31 @@ describe('runtime documents', () => {
       'remotes[1].entry must be a non-empty string',
     );
     expect(() => parseRemotesManifest({})).toThrow('remotes must be an array');
+  });
+
+  it('hydrates a pre-rendered page with the build that rendered it, whatever /remotes.json says by now', () => {
+    const manifest = {
+      remotes: [
+        { name: 'mfe_analytics', entry: '/remotes/mfe-analytics/1.0.0/mf-manifest.json' },
+        { name: 'mfe_marketing', entry: '/remotes/mfe-marketing/0.2.0%2Bb/mf-manifest.json' },
+      ],
+    };
+    const page = '/remotes/mfe-marketing/0.1.0%2Ba/mf-manifest.json';
+    expect(withEntry(manifest, 'mfe_marketing', page).remotes).toEqual([
+      manifest.remotes[0],
+      { name: 'mfe_marketing', entry: page },
+    ]);
+    // the build shipped with the gateway (no registry), and pages that name nothing or something else
+    const folder = '/remotes/mfe-marketing/mf-manifest.json';
+    expect(withEntry(manifest, 'mfe_marketing', folder).remotes[1]!.entry).toBe(folder);
+    for (const entry of [
+      null,
+      '',
+      'https://evil.example/mf-manifest.json',
+      '/remotes/mfe-marketing/../x.js',
+      '/remotes/mfe-marketing/../mf-manifest.json',
+    ]) {
+      expect(withEntry(manifest, 'mfe_marketing', entry)).toBe(manifest);
+    }
   });
 });

@@ -82,6 +82,21 @@ export const parseRemotesManifest: Parse<RemotesManifest> = (raw) => {
   };
 };
 
+/** A build's federation manifest as the gateway serves it: /remotes/<remote>/[<version>/]mf-manifest.json. */
+const ENTRY = /^\/remotes\/mfe-[a-z0-9-]+\/(\d[^/?#]*\/)?mf-manifest\.json$/;
+
+/**
+ * The manifest with `remote` loaded from `entry`: a pre-rendered public page names the build that rendered it
+ * (the gateway writes its federation manifest into the root's data-prerendered), and the page hydrates with that
+ * build whatever /remotes.json says by now (a switch between the two requests), so page and scripts are one version.
+ * Anything but a remote's manifest path (an older page's empty attribute) leaves the manifest as it is.
+ */
+export function withEntry(manifest: RemotesManifest, remote: string, entry: string | null): RemotesManifest {
+  if (!entry || !ENTRY.test(entry)) return manifest;
+  const others = manifest.remotes.filter((r) => r.name !== remote);
+  return { remotes: [...others, { name: remote, entry }].sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
 /** Fetches a runtime document; a bad answer or content fails with the URL and the field at fault. */
 export async function fetchJson<T>(url: string, parse: Parse<T>): Promise<T> {
   const res = await fetch(url, { cache: 'no-store' });

@@ -1,7 +1,7 @@
 import { TopK } from './heap';
 import type { Postings } from './postings';
 import { TIER } from './ranking';
-import { maxTypos } from './text';
+import { maxTypos, TWO_TYPOS_FROM } from './text';
 import type { Vocabulary } from './vocabulary';
 
 export type MatchKind = 'exact' | 'synonym' | 'prefix' | 'typo' | 'infix' | 'meaning';
@@ -95,10 +95,16 @@ export class Matcher {
     let closest: { word: number; distance: number } | null = null;
     if (typos) {
       const found: { word: number; distance: number }[] = [];
-      vocabulary.typos(text, typos, (word, distance) => {
+      const keep = (word: number, distance: number) => {
         const allowed = maxTypos(text.length >= vocabulary.words[word].length ? text : vocabulary.words[word]);
         if (distance > 0 && distance <= allowed) found.push({ word, distance });
-      });
+      };
+      if (typos === 2 && text.length < TWO_TYPOS_FROM) {
+        // Two typos only in words of TWO_TYPOS_FROM letters or more: one walk within one edit, and one within
+        // two among those long words (far fewer branches than one walk within two).
+        vocabulary.typos(text, 1, 0, keep);
+        vocabulary.typos(text, 2, TWO_TYPOS_FROM, (word, distance) => distance === 2 && keep(word, distance));
+      } else vocabulary.typos(text, typos, 0, keep);
       found.sort((a, b) => a.distance - b.distance || df(b.word) - df(a.word));
       closest = found[0] ?? null;
       for (const { word, distance } of found.slice(0, MAX_EXPANSIONS)) {

@@ -35,6 +35,13 @@ function fieldTexts(doc: IndexDocument): string[] {
   return [doc.title, doc.description ?? '', (doc.headings ?? []).join('\n'), doc.body ?? ''];
 }
 
+/** A grown copy of `a` whose new cells are -1. */
+function grownFilled(a: Int32Array, need: number): Int32Array {
+  const next = new Int32Array(Math.max(need, a.length * 2)).fill(-1);
+  next.set(a);
+  return next;
+}
+
 /** Growable typed array (the build does not know the number of postings in advance). */
 function grown<T extends Uint32Array | Uint16Array>(a: T, need: number, make: (len: number) => T): T {
   if (need <= a.length) return a;
@@ -54,10 +61,12 @@ export function buildPostings(documents: IndexDocument[]): Postings {
   let pTf = new Uint16Array(F << 16);
   let count = 0;
   const lengths = FIELDS.map(() => new Uint32Array(n));
-  const tf = new Map<number, Uint16Array>();
+  // Per word id, the document that last saw it and its row there: a document's words are counted
+  // straight into their rows, with no map or array per word (they were most of a build's garbage).
+  let lastDoc = new Int32Array(1 << 14).fill(-1);
+  let rowOf = new Uint32Array(1 << 14);
 
   for (let d = 0; d < n; d++) {
-    tf.clear();
     fieldTexts(documents[d]).forEach((text, f) => {
       let length = 0;
       forEachToken(text, (term) => {
@@ -68,22 +77,28 @@ export function buildPostings(documents: IndexDocument[]): Postings {
           id = unique.length;
           ids.set(term, id);
           unique.push(term);
+          if (id >= lastDoc.length) {
+            lastDoc = grownFilled(lastDoc, id + 1);
+            rowOf = grown(rowOf, id + 1, (l) => new Uint32Array(l));
+          }
         }
-        let per = tf.get(id);
-        if (!per) tf.set(id, (per = new Uint16Array(F)));
-        if (per[f] < 0xffff) per[f]++;
+        let row = rowOf[id];
+        if (lastDoc[id] !== d) {
+          lastDoc[id] = d;
+          row = rowOf[id] = count++;
+          if (count > pWord.length) {
+            pWord = grown(pWord, count, (l) => new Uint32Array(l));
+            pDoc = grown(pDoc, count, (l) => new Uint32Array(l));
+            pTf = grown(pTf, count * F, (l) => new Uint16Array(l));
+          }
+          pWord[row] = id;
+          pDoc[row] = d;
+          pTf.fill(0, row * F, row * F + F);
+        }
+        if (pTf[row * F + f] < 0xffff) pTf[row * F + f]++;
       });
       lengths[f][d] = length;
     });
-    pWord = grown(pWord, count + tf.size, (l) => new Uint32Array(l));
-    pDoc = grown(pDoc, count + tf.size, (l) => new Uint32Array(l));
-    pTf = grown(pTf, (count + tf.size) * F, (l) => new Uint16Array(l));
-    for (const [id, per] of tf) {
-      pWord[count] = id;
-      pDoc[count] = d;
-      pTf.set(per, count * F);
-      count++;
-    }
   }
   const avg = lengths.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, n)));
 
@@ -109,30 +124,36 @@ export function buildPostings(documents: IndexDocument[]): Postings {
     docs[at] = d;
     impacts[at] = impact;
   }
-  sortByImpact(offsets, docs, impacts);
+  sortByImpact(offsets, docs, impacts, n);
   return { vocabulary, offsets, docs, impacts };
 }
 
-/** Orders each word's postings by impact, strongest first (documents ascending on a tie). */
-function sortByImpact(offsets: Uint32Array, docs: Uint32Array, impacts: Float32Array): void {
-  // Scratch sized for the most common word, reused for every word.
+/**
+ * Orders each word's postings by impact, strongest first (documents ascending on a tie): each posting is one
+ * number, the impact's bits (a positive float32's bits order as it does) above the document, sorted natively.
+ */
+function sortByImpact(offsets: Uint32Array, docs: Uint32Array, impacts: Float32Array, n: number): void {
+  const bits = new Uint32Array(impacts.buffer, impacts.byteOffset, impacts.length);
+  let docBits = 1;
+  while (2 ** docBits < n) docBits++;
+  const docSpan = 2 ** docBits;
+  // Impacts are positive (bits below 2^31): with the document in the low bits, keys stay exact in a double.
+  if (31 + docBits > 53) throw new Error('too many documents to order postings by impact');
   let longest = 0;
   for (let w = 0; w + 1 < offsets.length; w++) longest = Math.max(longest, offsets[w + 1] - offsets[w]);
-  const order = new Uint32Array(longest);
-  const sortedDocs = new Uint32Array(longest);
-  const sortedImpacts = new Float32Array(longest);
+  const scratch = new Float64Array(longest);
   for (let w = 0; w + 1 < offsets.length; w++) {
     const from = offsets[w];
     const length = offsets[w + 1] - from;
     if (length < 2) continue;
-    const positions = order.subarray(0, length);
-    for (let i = 0; i < length; i++) positions[i] = from + i;
-    positions.sort((a, b) => impacts[b] - impacts[a] || docs[a] - docs[b]);
+    const keys = scratch.subarray(0, length);
+    for (let i = 0; i < length; i++) keys[i] = (0x7fffffff - bits[from + i]) * docSpan + docs[from + i];
+    keys.sort();
     for (let i = 0; i < length; i++) {
-      sortedDocs[i] = docs[positions[i]];
-      sortedImpacts[i] = impacts[positions[i]];
+      const key = keys[i];
+      const doc = key % docSpan;
+      docs[from + i] = doc;
+      bits[from + i] = 0x7fffffff - (key - doc) / docSpan;
     }
-    docs.set(sortedDocs.subarray(0, length), from);
-    impacts.set(sortedImpacts.subarray(0, length), from);
   }
 }

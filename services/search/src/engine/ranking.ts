@@ -1,6 +1,7 @@
 import { TopK } from './heap';
 import type { Candidate, WordMatch } from './matching';
 import type { Postings } from './postings';
+import type { Texts } from './stored-texts';
 import { forEachToken } from './text';
 
 /**
@@ -62,7 +63,7 @@ export class Ranker {
 
   constructor(
     private readonly postings: Postings,
-    private readonly titles: readonly string[],
+    private readonly titles: Texts,
   ) {
     this.n = titles.length;
     this.wordBest = new Float64Array(this.n);
@@ -227,7 +228,7 @@ export class Ranker {
     if (!wordOf) return 1;
     let bonus = 0;
     let previous = -1;
-    forEachToken(this.titles[d], (term) => {
+    forEachToken(this.titles.at(d), (term) => {
       const at = wordOf.get(term) ?? -1;
       if (previous >= 0 && at === previous + 1) bonus += 0.2;
       previous = at;

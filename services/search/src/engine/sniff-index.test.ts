@@ -237,6 +237,36 @@ describe('Sniff index', () => {
     expect(() => sniffEngine.load(Buffer.from('{"v":1}'))).toThrow(/snapshot/);
   });
 
+  it('keeps every text, price and image exactly through a snapshot, whatever the characters', () => {
+    const texts = [
+      doc('é-1', 'Crème brûlée 🍮 kit', 'Torch and ramekins — 4 pièces'),
+      { ...doc('emoji', '🎉 Party 🎈 pack', ''), price: 0, imageUrl: 'https://shop.example/p.png' },
+      { ...doc('cjk', '抹茶 matcha set', 'Zürich ßtraße'), price: 12.5 },
+      doc('plain', 'Plain', 'x'),
+    ];
+    const built = sniffEngine.build(texts);
+    const snapshot = built.serialize();
+    const loaded = sniffEngine.load(snapshot);
+    // read in place, and copied when the bytes sit at an odd address (a slice of a larger buffer)
+    const unaligned = sniffEngine.load(Buffer.concat([Buffer.alloc(1), snapshot]).subarray(1));
+    for (const q of ['creme', 'party', 'matcha', 'plain', 'strasse', 'brulee kit']) {
+      expect(loaded.search(q, { limit: 5 })).toEqual(built.search(q, { limit: 5 }));
+      expect(unaligned.search(q, { limit: 5 })).toEqual(built.search(q, { limit: 5 }));
+    }
+    // a loaded index saves the same snapshot again
+    expect(loaded.serialize().equals(snapshot)).toBe(true);
+    const [party] = loaded.search('party', { limit: 1 }).hits;
+    expect(party).toMatchObject({
+      id: 'emoji',
+      title: '🎉 Party 🎈 pack',
+      price: 0,
+      imageUrl: 'https://shop.example/p.png',
+    });
+    const [plain] = loaded.search('plain', { limit: 1 }).hits;
+    expect(plain).not.toHaveProperty('price');
+    expect(plain).not.toHaveProperty('imageUrl');
+  });
+
   it('keeps price and image of a product', () => {
     const hit = index.search('menu', { limit: 5 }).hits[0];
     expect(hit).toMatchObject({ id: 'cafe', price: 4.5, imageUrl: 'https://shop.example/cafe.png' });

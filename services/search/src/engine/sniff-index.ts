@@ -6,6 +6,7 @@ import { NO_RULES } from './query-rules';
 import type { IndexSearchResult, QueryOptions, SearchEngine, SearchIndex } from './search-index';
 import { decodeSnapshot, encodeSnapshot, type StoredDocuments } from './snapshot';
 import { Ranker, RERANK, TIER } from './ranking';
+import { textsOf } from './stored-texts';
 import { MeaningIndex, type DocumentVectors } from './semantic/meaning';
 import { wordVectors } from './semantic/word-vectors';
 import { cutText, tokenize } from './text';
@@ -151,19 +152,19 @@ class SniffIndex implements SearchIndex {
   /** Hit `d` with its highlights; its description cut to `descriptionLength` (and only that much read). */
   private toHit(d: number, highlighter: Highlighter, descriptionLength?: number): SearchHit {
     const { stored } = this;
-    const title = stored.titles[d];
-    const full = stored.descriptions[d];
+    const title = stored.titles.at(d);
+    const full = stored.descriptions.at(d);
     const description = descriptionLength === undefined ? full : cutText(full, descriptionLength);
     // The ellipsis of a cut description is not text of the document: no range covers it.
     const shown = description.length < full.length ? Math.max(0, description.length - 1) : full.length;
     const price = stored.prices[d];
-    const imageUrl = stored.images[d];
+    const imageUrl = stored.images.at(d);
     return {
-      id: stored.ids[d],
+      id: stored.ids.at(d),
       title,
       description,
-      url: stored.urls[d],
-      ...(price !== null ? { price } : {}),
+      url: stored.urls.at(d),
+      ...(Number.isNaN(price) ? {} : { price }),
       ...(imageUrl ? { imageUrl } : {}),
       highlight: { title: highlighter.ranges(title), description: shown ? highlighter.ranges(full, shown) : [] },
     };
@@ -171,8 +172,8 @@ class SniffIndex implements SearchIndex {
 }
 
 /**
- * Typed arrays by their size; strings at one byte per character (V8 stores Latin-1 text so)
- * plus V8's object overhead; the typo trie at its 14 bytes per node is counted via the words.
+ * Typed arrays by their size; texts as held (stored-texts.ts); the typo trie at its 15 bytes per node is
+ * counted via the words.
  */
 function estimateMemory(postings: Postings, stored: StoredDocuments): number {
   const STRING = 24;
@@ -180,21 +181,21 @@ function estimateMemory(postings: Postings, stored: StoredDocuments): number {
   const { trigrams } = vocabulary;
   let bytes = offsets.byteLength + docs.byteLength + impacts.byteLength;
   bytes += trigrams.keys.byteLength + trigrams.offsets.byteLength + trigrams.words.byteLength;
-  for (const w of vocabulary.words) bytes += STRING + w.length + 14 * w.length;
-  for (const list of [stored.ids, stored.titles, stored.descriptions, stored.urls]) {
-    for (const text of list) bytes += STRING + text.length;
+  for (const w of vocabulary.words) bytes += STRING + w.length + 15 * w.length;
+  for (const texts of [stored.ids, stored.titles, stored.descriptions, stored.urls, stored.images]) {
+    bytes += texts.memoryBytes;
   }
-  return bytes + stored.ids.length * 16;
+  return bytes + stored.prices.byteLength;
 }
 
 function storeDocuments(documents: IndexDocument[]): StoredDocuments {
   return {
-    ids: documents.map((d) => d.id),
-    titles: documents.map((d) => d.title),
-    descriptions: documents.map((d) => d.description ?? ''),
-    urls: documents.map((d) => d.url),
-    prices: documents.map((d) => (typeof d.price === 'number' ? d.price : null)),
-    images: documents.map((d) => d.imageUrl ?? null),
+    ids: textsOf(documents.map((d) => d.id)),
+    titles: textsOf(documents.map((d) => d.title)),
+    descriptions: textsOf(documents.map((d) => d.description ?? '')),
+    urls: textsOf(documents.map((d) => d.url)),
+    images: textsOf(documents.map((d) => d.imageUrl ?? '')),
+    prices: Float64Array.from(documents, (d) => (typeof d.price === 'number' ? d.price : NaN)),
   };
 }
 

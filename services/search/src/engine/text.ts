@@ -133,9 +133,12 @@ export function queryTerms(q: string): string[] {
 }
 
 /** Typos allowed per word: none below 4 characters, 1 from 4, 2 from 8. */
+/** Words of this many letters or more may have two typos; of 4 or more, one. */
+export const TWO_TYPOS_FROM = 8;
+
 export function maxTypos(term: string): number {
   const n = [...term].length;
-  return n >= 8 ? 2 : n >= 4 ? 1 : 0;
+  return n >= TWO_TYPOS_FROM ? 2 : n >= 4 ? 1 : 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { loadTalks, rng } from '../../bench/corpus';
-import { tokenize } from './text';
+import { editDistance, tokenize } from './text';
 import { Vocabulary } from './vocabulary';
 
 describe('Vocabulary.infixes', () => {
@@ -31,5 +31,47 @@ describe('Vocabulary.infixes', () => {
     const found: number[] = [];
     vocabulary.infixes('ing', (index) => found.push(index) < 3);
     expect(found).toHaveLength(3);
+  });
+});
+
+describe('Vocabulary.typos', () => {
+  const terms = new Set<string>();
+  for (const d of loadTalks().slice(0, 400)) for (const t of tokenize(`${d.title} ${d.description}`)) terms.add(t.term);
+  const { vocabulary } = Vocabulary.fromWords([...terms]);
+  const words = vocabulary.words;
+  const r = rng(9);
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  /** A word with one to three random edits (drop, insert, replace, swap). */
+  const misspelt = (w: string) => {
+    const a = [...w];
+    for (let n = 1 + Math.floor(r() * 3); n > 0; n--) {
+      const p = Math.floor(r() * a.length);
+      const op = Math.floor(r() * 4);
+      if (op === 0 && a.length > 1) a.splice(p, 1);
+      else if (op === 1) a.splice(p, 0, letters[Math.floor(r() * 26)]);
+      else if (op === 2) a[p] = letters[Math.floor(r() * 26)];
+      else if (p + 1 < a.length) [a[p], a[p + 1]] = [a[p + 1], a[p]];
+    }
+    return a.join('');
+  };
+
+  it('finds every word of the minimum length within the edits, with its distance, as checking each word does', () => {
+    for (let i = 0; i < 80; i++) {
+      const q = misspelt(words[Math.floor(r() * words.length)]);
+      for (const [max, minLength] of [
+        [1, 0],
+        [2, 0],
+        [2, 8],
+      ]) {
+        const found: string[] = [];
+        vocabulary.typos(q, max, minLength, (index, distance) => found.push(`${words[index]}:${distance}`));
+        const expected = words
+          .filter((w) => w.length >= minLength)
+          .map((w) => [w, editDistance(q, w, max)] as const)
+          .filter(([, d]) => d <= max)
+          .map(([w, d]) => `${w}:${d}`);
+        expect({ q, max, minLength, found: found.sort() }).toEqual({ q, max, minLength, found: expected.sort() });
+      }
+    }
   });
 });

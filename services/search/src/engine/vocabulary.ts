@@ -21,28 +21,31 @@ const trigramKey = (w: string, at: number) =>
 export class Vocabulary {
   /** DP rows of the typo walk, reused between queries (one row per depth of the walk). */
   private rows = new Int32Array(0);
-  private readonly trie: Trie;
+  readonly trie: Trie;
 
   constructor(
     /** Sorted, distinct. */
     readonly words: readonly string[],
     readonly trigrams: TrigramIndex,
+    /** The typo trie of `words`, when a snapshot holds it; else built here. */
+    trie?: Trie,
   ) {
-    this.trie = buildTrie(words);
+    this.trie = trie ?? buildTrie(words);
   }
 
   /** From distinct words in any order; `order[i]` is the sorted position of `unique[i]`. */
   static fromWords(unique: string[]): { vocabulary: Vocabulary; order: Uint32Array } {
-    const sorted = unique.map((w, i) => [w, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const order = new Uint32Array(unique.length);
-    sorted.forEach(([, i], pos) => (order[i] = pos));
-    const words = sorted.map(([w]) => w);
+    // The default sort compares UTF-16 code units, as `<` does, with no call per comparison.
+    const words = [...unique].sort();
+    const position = new Map<string, number>();
+    words.forEach((w, pos) => position.set(w, pos));
+    const order = Uint32Array.from(unique, (w) => position.get(w)!);
     return { vocabulary: new Vocabulary(words, buildTrigrams(words)), order };
   }
 
-  /** From the form a snapshot stores. */
-  static fromJoined(joined: string, trigrams: TrigramIndex): Vocabulary {
-    return new Vocabulary(joined ? joined.split(SEP) : [], trigrams);
+  /** From the form a snapshot stores (with its trie from v5 on). */
+  static fromJoined(joined: string, trigrams: TrigramIndex, trie?: Trie): Vocabulary {
+    return new Vocabulary(joined ? joined.split(SEP) : [], trigrams, trie);
   }
 
   toJoined(): string {
@@ -79,12 +82,14 @@ export class Vocabulary {
   }
 
   /**
-   * Words within `max` edits of `q` (optimal string alignment: a swap of two neighbours is one
-   * edit): a depth-first walk of the trie with one DP row per depth, leaving a branch as soon
-   * as every cell of its row exceeds `max`.
+   * Words of `minLength` characters or more within `max` edits of `q` (optimal string alignment: a swap of
+   * two neighbours is one edit): a depth-first walk of the trie with one DP row per depth, leaving a
+   * branch as soon as every cell of its row, plus the length still missing to reach `minLength`, exceeds
+   * `max`, or its longest word is too short. Long words are rare, so a long typed word walks a small part
+   * of the trie; `minLength` lets a short one look for two typos among long words only (the rule's case).
    */
-  typos(q: string, max: number, visit: (index: number, distance: number) => void): void {
-    const { chars, firstChild, nextSibling, word } = this.trie;
+  typos(q: string, max: number, minLength: number, visit: (index: number, distance: number) => void): void {
+    const { chars, firstChild, nextSibling, word, longest } = this.trie;
     const m = q.length;
     const width = m + 1;
     const deepest = m + max;
@@ -93,15 +98,27 @@ export class Vocabulary {
     const qc = new Uint16Array(m);
     for (let j = 0; j < m; j++) qc[j] = q.charCodeAt(j);
     for (let j = 0; j <= m; j++) rows[j] = j;
+    const needed = Math.max(m - max, minLength);
 
+    // Only cells within `max` of the diagonal can be within `max` edits: each row computes that band,
+    // and marks the cell past each end as out of reach for the next row's reads.
+    const FAR = 0x3fff;
     const walk = (node: number, depth: number, parentChar: number): void => {
       const up = depth * width;
       const row = up + width;
+      const t = depth + 1;
+      const lo = t - max > 1 ? t - max : 1;
+      const hi = t + max < m ? t + max : m;
+      // at cell j, the word still needs at least (minLength - t) characters against (m - j) left of q
+      const short = minLength - m - t;
       for (let child = firstChild[node]; child >= 0; child = nextSibling[child]) {
+        if (longest[child] < needed) continue;
         const c = chars[child];
-        rows[row] = depth + 1;
-        let rowMin = depth + 1;
-        for (let j = 1; j <= m; j++) {
+        rows[row] = t;
+        if (lo > 1) rows[row + lo - 1] = FAR;
+        if (hi < m) rows[row + hi + 1] = FAR;
+        let rowMin = t + (short > 0 ? short : 0);
+        for (let j = lo; j <= hi; j++) {
           let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
           const del = rows[up + j] + 1;
           const ins = rows[row + j - 1] + 1;
@@ -112,11 +129,12 @@ export class Vocabulary {
             if (swap < d) d = swap;
           }
           rows[row + j] = d;
-          if (d < rowMin) rowMin = d;
+          const bound = short + j > 0 ? d + short + j : d;
+          if (bound < rowMin) rowMin = bound;
         }
         if (rowMin > max) continue;
-        if (word[child] >= 0 && rows[row + m] <= max) visit(word[child], rows[row + m]);
-        if (depth + 1 < deepest) walk(child, depth + 1, c);
+        if (word[child] >= 0 && t >= minLength && hi === m && rows[row + m] <= max) visit(word[child], rows[row + m]);
+        if (t < deepest) walk(child, t, c);
       }
     };
     walk(0, 0, 0);
@@ -185,13 +203,18 @@ function gallop(list: Uint32Array, from: number, to: number, value: number): num
 }
 
 /** A character trie in typed arrays; node 0 is the root, children in character order. */
-interface Trie {
+export interface Trie {
   chars: Uint16Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;
   /** Index of the word that ends at the node, or -1. */
   word: Int32Array;
+  /** Length of the longest word at or below the node (at most LONGEST_KEPT). */
+  longest: Uint8Array;
 }
+
+/** Longer words count as this long in the trie's `longest` (one byte a node). */
+const LONGEST_KEPT = 255;
 
 /** One pass over the sorted words: each word adds the nodes after its common prefix with the last. */
 function buildTrie(words: readonly string[]): Trie {
@@ -202,6 +225,7 @@ function buildTrie(words: readonly string[]): Trie {
   const nextSibling = new Int32Array(capacity).fill(-1);
   const lastChild = new Int32Array(capacity).fill(-1);
   const word = new Int32Array(capacity).fill(-1);
+  const longest = new Uint8Array(capacity);
   const path = [0];
   let prev = '';
   let count = 1;
@@ -219,6 +243,8 @@ function buildTrie(words: readonly string[]): Trie {
       path.push(node);
     }
     word[path[w.length]] = index;
+    const length = Math.min(w.length, LONGEST_KEPT);
+    for (let k = 0; k <= w.length; k++) if (longest[path[k]] < length) longest[path[k]] = length;
     prev = w;
   });
   return {
@@ -226,6 +252,7 @@ function buildTrie(words: readonly string[]): Trie {
     firstChild: firstChild.slice(0, count),
     nextSibling: nextSibling.slice(0, count),
     word: word.slice(0, count),
+    longest: longest.slice(0, count),
   };
 }
 

@@ -16,6 +16,7 @@ export function mountBar(host: HTMLElement, config: WidgetConfig, deps: WidgetDe
     deps,
     shown,
     apiBase: `${config.apiOrigin}/v1/stores/${encodeURIComponent(config.storeId)}`,
+    openWhenAnswered: false,
   };
   void loadRules(bar);
   return bar;

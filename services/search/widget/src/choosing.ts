@@ -31,6 +31,12 @@ export function openHit(w: Widget, i: number): void {
   w.deps.navigate(hit.url);
 }
 
+/** Enter with no option chosen: the owner's answer, else the first result. */
+export function openFirst(w: Widget): void {
+  if (w.answer) openAnswer(w);
+  else openHit(w, 0);
+}
+
 /** Enter or click on the option at `i`. */
 export function choose(w: Widget, i: number): void {
   const option = w.options[i];

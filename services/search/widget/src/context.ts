@@ -19,6 +19,8 @@ export interface Bar extends View {
   /** The snippet's look within the store's plan (the free plan's until its rules are known). */
   shown: WidgetConfig;
   apiBase: string;
+  /** Enter was pressed before the text had an answer: open its first result when it lands. */
+  openWhenAnswered: boolean;
 }
 
 /**

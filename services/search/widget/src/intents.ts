@@ -71,6 +71,7 @@ function settleReplaced(w: Widget): void {
 /** A key was typed: the query is not settled yet, unless the visitor replaced it with another. */
 export function unsettle(w: Widget): void {
   clearTimeout(w.settleTimer);
+  w.openWhenAnswered = false;
   w.settleWhenAnswered = false;
   if (w.answered && replacesQuery(w.answered.query, w.input.value)) settleReplaced(w);
 }

@@ -1,4 +1,4 @@
-import { choose, openAnswer, openHit } from './choosing';
+import { choose, openFirst } from './choosing';
 import type { Widget } from './context';
 import { settle } from './intents';
 import { setActive, setExpanded } from './popup';
@@ -25,9 +25,10 @@ export function onKeyDown(w: Widget, e: KeyboardEvent): void {
       if (open && active >= 0 && answered && answered.query === input.value) {
         choose(w, active);
       } else if (open && answered && answered.query === input.value && (w.answer || w.hits.length)) {
-        if (w.answer) openAnswer(w);
-        else openHit(w, 0);
+        openFirst(w);
       } else {
+        // No answer for this text yet: the visitor means its first result once it lands.
+        if (answered?.query !== input.value) w.openWhenAnswered = true;
         void runSearch(w);
         settle(w);
       }

@@ -1,5 +1,6 @@
 import type { SearchResponse } from '@sniff/contracts';
 import type { Widget } from './context';
+import { openFirst } from './choosing';
 import { settleAfterAnswer } from './intents';
 import { setExpanded } from './popup';
 import { render } from './results';
@@ -101,6 +102,10 @@ export async function runSearch(w: Widget): Promise<void> {
     w.answered = { query: q, searchId: body.searchId };
     render(w, body);
     settleAfterAnswer(w);
+    if (w.openWhenAnswered) {
+      w.openWhenAnswered = false;
+      openFirst(w);
+    }
   } catch {
     if (controller.signal.aborted || w.inflight !== controller) return;
     w.inflight = null;

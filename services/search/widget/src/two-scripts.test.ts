@@ -4,7 +4,7 @@ import { attach } from './attach';
 import { mountBar } from './bar';
 import type { Bar } from './context';
 import { readConfig } from './config';
-import { loadRest, type RestScript } from './load-rest';
+import { loadRest, RETRY_MS, type RestScript } from './load-rest';
 import { FAILED_TEXT } from './texts';
 
 const FIRST = 'https://api.sniff.test/widget/saas-embed.js';
@@ -36,7 +36,8 @@ function firstScript() {
   });
   const host = document.createElement('div');
   document.body.appendChild(host);
-  const bar: Bar = mountBar(host, CONFIG, { fetch: fetch as typeof window.fetch, navigate: jest.fn() });
+  const navigate = jest.fn();
+  const bar: Bar = mountBar(host, CONFIG, { fetch: fetch as typeof window.fetch, navigate });
   loadRest(bar, REST);
   const { input, panel, status } = bar;
   return {
@@ -45,6 +46,7 @@ function firstScript() {
     panel,
     status,
     searches,
+    navigate,
     restTags: () => [...document.head.querySelectorAll<RestScript>(`script[src="${REST}"]`)],
     type: (text: string) => {
       input.focus();
@@ -121,5 +123,48 @@ describe('the embed script in two parts', () => {
     expect(page.panel.hidden).toBe(true);
     expect(page.input.getAttribute('aria-expanded')).toBe('false');
     expect(page.searches).toEqual([]);
+  });
+
+  it('opens the first result of a query entered before the second script arrived, once it lands', async () => {
+    page = firstScript();
+    page.type('pricing');
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', cancelable: true });
+    page.input.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true); // no form around the bar is submitted meanwhile
+    const [rest] = page.restTags();
+    rest!.sniffAttach!(attach);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(page.searches).toEqual(['pricing']);
+    expect(page.navigate).toHaveBeenCalledWith('https://shop.example/p');
+  });
+
+  it('tries a failed second script again, and searches what was typed when it lands', async () => {
+    page = firstScript();
+    page.input.focus();
+    page.restTags()[0]!.dispatchEvent(new Event('error'));
+    page.type('pricing');
+    expect(page.status.textContent).toBe(FAILED_TEXT);
+    expect(page.restTags()).toHaveLength(0); // no new try at once: the next waits
+    await jest.advanceTimersByTimeAsync(RETRY_MS);
+    const [again] = page.restTags();
+    expect(again).toBeDefined();
+    again!.sniffAttach!(attach);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(page.searches).toEqual(['pricing']);
+    expect(page.status.textContent).not.toBe(FAILED_TEXT);
+    expect(page.panel.querySelectorAll('[role=option]')).toHaveLength(1);
+  });
+
+  it('gives up trying by itself after a few failures, and tries again at the next key once the wait is over', async () => {
+    page = firstScript();
+    page.input.focus();
+    let tries = 0;
+    for (; page.restTags().length && tries < 10; tries++) {
+      page.restTags()[0]!.dispatchEvent(new Event('error'));
+      await jest.advanceTimersByTimeAsync(60_000);
+    }
+    expect(tries).toBe(4); // the first load and three retries
+    page.type('pricing');
+    expect(page.restTags()).toHaveLength(1);
   });
 });

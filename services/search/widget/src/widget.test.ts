@@ -202,6 +202,28 @@ describe('search widget', () => {
     });
   });
 
+  it('opens the first result of a query entered before its answer arrived, unless the visitor types on', async () => {
+    mount();
+    await jest.advanceTimersByTimeAsync(0);
+    const typeNow = (text: string) => {
+      widget.input.focus();
+      widget.input.value = text;
+      widget.input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    typeNow('pricing');
+    key('Enter'); // the search is still in flight
+    await jest.advanceTimersByTimeAsync(MIN_GAP_MS + 10);
+    expect(navigate).toHaveBeenCalledWith('https://shop.example/pricing');
+
+    navigate.mockClear();
+    typeNow('faq');
+    key('Enter');
+    typeNow('faq about'); // typing on after Enter: the visitor has not chosen yet
+    await jest.advanceTimersByTimeAsync(MIN_GAP_MS + 10);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(options()).toHaveLength(3);
+  });
+
   it('offers completions above the results: arrows reach them first, Enter or a click searches for one', async () => {
     mount((q) =>
       q.startsWith('free shipping')

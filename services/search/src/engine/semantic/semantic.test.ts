@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SHOP_DOCUMENTS as SHOP } from '../fixtures';
 import { sniffEngine } from '../sniff-index';
 import { WordVectors, wordVectors, wordVectorsFile } from './word-vectors';
@@ -63,14 +64,16 @@ describe('semantic recall (AI search)', () => {
 
   it('keeps the document vectors in the snapshot, and makes them on first use for a store built without', () => {
     const snapshot = index.serialize();
-    expect(snapshot.toString('latin1', 0, 4)).toBe('SNF4');
+    expect(snapshot.toString('latin1', 0, 4)).toBe('SNF5');
     const loaded = sniffEngine.load(snapshot);
     expect(ask(loaded, 'kids jacket', true)).toEqual(ask(index, 'kids jacket', true));
-    // A store indexed before its owner took AI search (no vectors), also as an older v3 snapshot.
+    // A store indexed before its owner took AI search (no vectors), also as the older v4 and v3 snapshots
+    // stores saved before (snapshots/shop-v4.snf was written by the v4 engine from the same documents).
     const plain = sniffEngine.build(SHOP).serialize();
     expect(plain.length).toBeLessThan(snapshot.length);
-    const v3 = Buffer.concat([Buffer.from('SNF3', 'latin1'), plain.subarray(4)]);
-    for (const bytes of [plain, v3])
+    const v4 = readFileSync(join(__dirname, '..', 'snapshots', 'shop-v4.snf'));
+    const v3 = Buffer.concat([Buffer.from('SNF3', 'latin1'), v4.subarray(4)]);
+    for (const bytes of [plain, v4, v3])
       expect(ask(sniffEngine.load(bytes), 'couch', true)).toEqual(['coach', 'sofa (by meaning)']);
   });
 

@@ -80,8 +80,9 @@ class RemoteDeclarationPlugin {
         }
         try {
           const declaration = readDeclaration(this.file);
+          const requires = this.requires && consumedRanges(compilation, this.requires);
           const json = JSON.stringify(
-            this.requires ? { ...declaration, requires: this.requires } : declaration,
+            requires ? { ...declaration, requires } : declaration,
             null,
             2,
           );
@@ -92,6 +93,19 @@ class RemoteDeclarationPlugin {
       });
     });
   }
+}
+
+/**
+ * Of the ranges the front end's package.json asks for, those of the shared libraries this build consumes
+ * from the shell: what it needs of the shell. A package it names but bundles (zod/mini, which the
+ * contracts' schemas use, is no share key) or does not use is no requirement on the shell.
+ */
+function consumedRanges(compilation, ranges) {
+  const keys = new Set();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ConsumeSharedModule') keys.add(module.options.shareKey);
+  }
+  return Object.fromEntries(Object.entries(ranges).filter(([name]) => keys.has(name)));
 }
 
 module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData, unrangedConsumes };

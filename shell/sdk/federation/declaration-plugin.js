@@ -81,11 +81,7 @@ class RemoteDeclarationPlugin {
         try {
           const declaration = readDeclaration(this.file);
           const requires = this.requires && consumedRanges(compilation, this.requires);
-          const json = JSON.stringify(
-            requires ? { ...declaration, requires } : declaration,
-            null,
-            2,
-          );
+          const json = JSON.stringify(requires ? { ...declaration, requires } : declaration, null, 2);
           compilation.emitAsset('declaration.json', new sources.RawSource(json));
         } catch (error) {
           compilation.errors.push(new WebpackError(`${path.relative(compiler.context, this.file)}: ${error.message}`));

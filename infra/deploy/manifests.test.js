@@ -514,16 +514,23 @@ describe('image tags', () => {
   });
 
   it('pulls no image untagged or as latest (Kubernetes, compose, Dockerfile)', () => {
+    const dockerfile = readFileSync(join(__dirname, 'Dockerfile'), 'utf8');
     const images = [
       ...containers().map((c) => ({ where: c.where, image: pulled(c.container.image) })),
       ...Object.entries(compose.services).map(([name, s]) => ({ where: `compose ${name}`, image: pulled(s.image) })),
-      ...[...readFileSync(join(__dirname, 'Dockerfile'), 'utf8').matchAll(/^FROM (\S+)/gm)].map((m) => ({
-        where: 'Dockerfile',
-        image: m[1],
-      })),
+      ...[...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => ({ where: 'Dockerfile', image: m[1] })),
     ];
     expect(images.length).toBeGreaterThan(10);
-    const loose = images.filter(({ image }) => !tagOf(image) || tagOf(image) === 'latest');
+    // An image named by a build argument (the image a build replaces) pulls nothing unless one is passed:
+    // its default must be scratch, and the comment's build command passes a tagged sniff image.
+    const argDefault = (name) => new RegExp(`^ARG ${name}=(\\S+)`, 'm').exec(dockerfile)?.[1];
+    const byArg = images.filter(({ image }) => /^\$\{\w+\}$/.test(image));
+    for (const { image } of byArg)
+      expect({ image, default: argDefault(image.slice(2, -1)) }).toEqual({ image, default: 'scratch' });
+    expect(dockerfile).toMatch(/--build-arg PREVIOUS_IMAGE=sniff:/);
+    const loose = images.filter(
+      ({ image }) => !byArg.some((a) => a.image === image) && (!tagOf(image) || tagOf(image) === 'latest'),
+    );
     expect(loose).toEqual([]);
   });
 });

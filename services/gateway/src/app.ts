@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -29,7 +30,22 @@ export async function createGatewayApp(
   // JSON logs (pino): one access line per request with its id, which the gateway creates (or accepts
   // from its client) and forwards to the services; Nest's own lines through the same logger.
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  /** The widget's searches, answered before Fastify (routes.ts); set once the routes are registered. */
+  let fastPath: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const adapter = new FastifyAdapter({
+    serverFactory: (
+      handler: (req: IncomingMessage, res: ServerResponse) => void,
+      options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
+    ) => {
+      const server = createServer((req, res) => {
+        if (!fastPath(req, res)) handler(req, res);
+      });
+      // as Fastify sets its own server up
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
     // No Nest middleware: the gateway's per-request work is in routes.ts.
     skipMiddie: true,
     // Node's default, as before: a connection still open when the gateway closes is ended this soon after its answer.
@@ -51,7 +67,7 @@ export async function createGatewayApp(
   // Pages, scripts and styles go out compressed (gzip or brotli) when the build did not; proxied
   // routes take over their response (reply.hijack), so API traffic leaves as the services send it.
   await fastify.register(compress, { customTypes: COMPRESSIBLE, globalDecompression: false });
-  registerRoutes(
+  fastPath = registerRoutes(
     fastify,
     {
       publicApi: app.get(PublicApi),

@@ -54,6 +54,16 @@ describe('Content-Security-Policy', () => {
     });
   });
 
+  describe("the dashboard's product images", () => {
+    it("lets dashboard pages show the store's product images from any https host, and public pages only Sniff's own", () => {
+      const https = { PUBLIC_URL: 'https://app.sniff.test', WIDGET_HOST: 'https://api.sniff.test' };
+      expect(policyFor(https, [], 'dashboard').get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+      expect(policyFor(https, [], 'public').get('img-src')).toEqual(["'self'", 'data:']);
+      // served over http (npm start): the stand-ins' product images are http too
+      expect(policyFor({}, [], 'dashboard').get('img-src')).toEqual(["'self'", 'data:', 'https:', 'http:']);
+    });
+  });
+
   describe('policy from the settings', () => {
     it('by default: own origin, the local identity provider, no inline script but by hash', () => {
       const hash = "'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='";
@@ -108,7 +118,10 @@ describe('Content-Security-Policy', () => {
       const dashboard = policyFor({ STRIPE_JS_URL: 'http://127.0.0.1:8095/v3/stripe.js' }, [], 'dashboard');
       expect(stripeFree(dashboard)).toEqual([]);
       expect(dashboard.has('frame-src')).toBe(false);
-      expect(dashboard).toEqual(policyFor({}, [], 'public'));
+      // the same as a public page but for the products' images
+      const publicPage = policyFor({}, [], 'public');
+      publicPage.set('img-src', dashboard.get('img-src')!);
+      expect(dashboard).toEqual(publicPage);
     });
 
     it("allows Stripe's own script, its frames and its API on the dashboard, and on no public page", () => {
@@ -123,15 +136,7 @@ describe('Content-Security-Policy', () => {
       ]);
       // Nothing else loosened.
       const without = policyFor({}, [], 'dashboard');
-      for (const name of [
-        'default-src',
-        'style-src',
-        'img-src',
-        'object-src',
-        'base-uri',
-        'form-action',
-        'frame-ancestors',
-      ])
+      for (const name of ['default-src', 'style-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors'])
         expect([name, dashboard.get(name)]).toEqual([name, without.get(name)]);
       expect(stripeFree(policyFor(KEY, [], 'public'))).toEqual([]);
     });

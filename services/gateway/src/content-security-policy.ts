@@ -106,7 +106,10 @@ export function contentSecurityPolicy(
     // carry theirs inline, and the widget writes a <style> shaped by the owner's settings into its
     // Shadow DOM: a page's styles cannot all be listed by hash when it is served.
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:'],
+    // The dashboard's live preview shows the store's own products, whose images sit on the platform's or
+    // the owner's hosts (any https host; http too while Sniff itself runs on http, as `npm start` does).
+    // Images run no code; public pages show only Sniff's own.
+    ['img-src', "'self'", 'data:', ...(page === 'dashboard' ? productImageSources(sources) : [])],
     ['font-src', "'self'"],
     ['connect-src', "'self'", sources.authOrigin, ...sources.codeOrigins, ...(payments?.connect ?? [])],
     // Without payments frame-src is left to default-src ('self'); with them, 'self' stays as it was.
@@ -119,6 +122,10 @@ export function contentSecurityPolicy(
     ...(sources.upgradeInsecureRequests ? [['upgrade-insecure-requests'] as [string]] : []),
   ];
   return directives.map((d) => [...new Set(d)].join(' ')).join('; ');
+}
+
+function productImageSources(sources: PolicySources): string[] {
+  return sources.upgradeInsecureRequests ? ['https:'] : ['https:', 'http:'];
 }
 
 /** A page's policy, and no framing (X-Frame-Options for browsers without frame-ancestors). */

@@ -30,11 +30,16 @@ export function preflight(_req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(204, PREFLIGHT).end();
 }
 
+const SEARCH = /^\/v1\/stores\/[A-Za-z0-9_-]{1,100}\/search(?:\?|$)/;
+
 /** The paths /v1 answers (checked as sent, before any decoding) and the method of each. */
 const ROUTES: Array<{ method: string; pattern: RegExp }> = [
-  { method: 'GET', pattern: /^\/v1\/stores\/[A-Za-z0-9_-]{1,100}\/search$/ },
+  { method: 'GET', pattern: SEARCH },
   { method: 'POST', pattern: /^\/v1\/stores\/[A-Za-z0-9_-]{1,100}\/events$/ },
 ];
+
+/** Whether a request URL (as sent, query string included) is a widget's search. */
+export const isPublicSearch = (url: string) => SEARCH.test(url);
 
 /**
  * The largest body /v1 takes: an event is a few hundred bytes, and nothing else there has a body.
@@ -68,6 +73,15 @@ export class PublicApi {
     });
   };
 
+  /** GET /v1/stores/:id/search, its path already matched (the gateway's fast path, routes.ts). */
+  readonly search = (req: IncomingMessage, res: ServerResponse): void => {
+    res.setHeader('access-control-allow-origin', '*');
+    this.answer(req, res).catch((err: unknown) => {
+      if (!(err instanceof GatewayError)) this.logger.error(err instanceof Error ? err.stack : String(err));
+      sendFailure(res, err, OPEN_CORS);
+    });
+  };
+
   /** Any other /v1 request: the CORS preflight, a 405 for a known path asked with another method, else a 404. */
   readonly other = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method === 'OPTIONS') return preflight(req, res);
@@ -82,6 +96,11 @@ export class PublicApi {
     const q = url.indexOf('?');
     // The router matched the pattern; the store id is checked as sent (not percent-decoded).
     if (!ROUTES.some((r) => r.pattern.test(q === -1 ? url : url.slice(0, q)))) return this.other(req, res);
+    return this.answer(req, res);
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
     checkDeclaredLength(req, PUBLIC_BODY_LIMIT);
     const client = this.clients.of(req);
     const wait = await this.limits.publicApi.take(client.address);

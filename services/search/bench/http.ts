@@ -11,6 +11,7 @@ import {
   type Target,
 } from './http-load';
 import { MIX_QUERIES, MIX_SEED, searchPaths, typedQueries } from './http-mix';
+import { startBareServer, type BareServer } from './bare-server';
 import { EDGE_CACHE, indexStore, startStack, type Stack } from './http-stack';
 import { environment, fmt, table, writeResult } from './report';
 
@@ -21,7 +22,7 @@ const STEP_SECONDS = env('SNIFF_BENCH_HTTP_SECONDS', 5);
 const PROBE_SECONDS = 3;
 const MAX_RATE = env('SNIFF_BENCH_HTTP_MAX_RATE', 20_000);
 /** No step starts later than this after the run began (start-up and indexing included). */
-const BUDGET_S = env('SNIFF_BENCH_HTTP_BUDGET_S', 210);
+const BUDGET_S = env('SNIFF_BENCH_HTTP_BUDGET_S', 300);
 const REFINE = 4;
 const LOAD: LoadOptions = {
   connections: env('SNIFF_BENCH_HTTP_CONNECTIONS', 20),
@@ -30,13 +31,23 @@ const LOAD: LoadOptions = {
 };
 const STORE_ID = 'bench-http';
 const STATIC_PATH = '/config.json';
-const TARGET_RATIO = 0.5;
+/** Issue 30: search's held rate against the bare server's, with the edge cache on and off. */
+const TARGET_RATIO = EDGE_CACHE ? 0.8 : 0.5;
+/** Issue 30: one request at a time, search through the gateway against the bare server, at p50 and p99. */
+const TARGET_UNLOADED = 2;
 
 const log = (line: string) => process.stderr.write(`http: ${line}\n`);
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
+interface Unloaded {
+  p50: number;
+  p99: number;
+}
+
 export interface MixCheck {
   withHits: number;
+  /** The median answer's size in bytes (what the bare server answers). */
+  medianBytes: number;
   /**
    * One request at a time through the gateway, no other load: where the time goes before any queueing.
    * tookP50/tookP99: the search service's own `tookMs` (index lookup and ranking, no HTTP).
@@ -49,6 +60,7 @@ async function checkMix(origin: string, paths: string[]): Promise<MixCheck> {
   let withHits = 0;
   const times: Array<{ q: string; ms: number }> = [];
   const took: number[] = [];
+  const sizes: number[] = [];
   for (const path of paths) {
     const t = performance.now();
     const res = await fetch(origin + path, { signal: AbortSignal.timeout(10_000) });
@@ -65,6 +77,7 @@ async function checkMix(origin: string, paths: string[]): Promise<MixCheck> {
     }
     if (body.hits.length) withHits++;
     took.push(body.tookMs ?? NaN);
+    sizes.push(Buffer.byteLength(text));
   }
   const at = (xs: number[], p: number) => {
     const sorted = [...xs].sort((a, b) => a - b);
@@ -74,8 +87,23 @@ async function checkMix(origin: string, paths: string[]): Promise<MixCheck> {
   const slowest = [...times].sort((a, b) => b.ms - a.ms).slice(0, 10);
   return {
     withHits,
+    medianBytes: at(sizes, 0.5),
     unloaded: { p50: at(ms, 0.5), p99: at(ms, 0.99), tookP50: at(took, 0.5), tookP99: at(took, 0.99), slowest },
   };
+}
+
+/** The bare server one request at a time, as many requests as the mix: its p50 and p99. */
+async function bareUnloaded(origin: string, count: number): Promise<Unloaded> {
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const res = await fetch(origin + '/', { signal: AbortSignal.timeout(10_000) });
+    await res.text();
+    ms.push(performance.now() - t);
+  }
+  const sorted = ms.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99) };
 }
 
 async function checkStatic(origin: string): Promise<void> {
@@ -131,6 +159,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
   const starting = startStack(process.env.SNIFF_BENCH_VERBOSE ? log : undefined);
   starting.catch(() => undefined);
   let stack: Stack | undefined;
+  let bare: BareServer | undefined;
   try {
     stack = await Promise.race([starting, interrupted]);
     log(`up in ${seconds(t0)} (${stack.database} Postgres)`);
@@ -149,8 +178,17 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
     const paths = searchPaths(STORE_ID, queries);
     // twice: the first pass warms the service up, the second is the one reported
     await alive(checkMix(s.gateway, paths));
-    const { withHits, unloaded } = await alive(checkMix(s.gateway, paths));
+    const { withHits, unloaded, medianBytes } = await alive(checkMix(s.gateway, paths));
+    // The same requests straight to the search service: what the gateway's hop adds, and what the service adds to the engine.
+    const direct = (await alive(checkMix(s.search, paths))).unloaded;
     await alive(checkStatic(s.gateway));
+    bare = await startBareServer(medianBytes);
+    const b = bare;
+    await bareUnloaded(b.origin, paths.length);
+    const bareOne = await bareUnloaded(b.origin, paths.length);
+    log(
+      `bare server (${medianBytes} bytes): one at a time p50 ${bareOne.p50.toFixed(2)} ms, p99 ${bareOne.p99.toFixed(2)} ms`,
+    );
     log(`query mix: ${queries.length} queries, ${paths.length} keystroke requests, ${withHits} with hits`);
     log(
       `one at a time: p50 ${unloaded.p50.toFixed(2)} ms, p99 ${unloaded.p99.toFixed(2)} ms ` +
@@ -161,12 +199,17 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
           .join(', '),
     );
 
-    // half of the time left for each, so a slow search cannot starve the ceiling's measurement
-    const half = performance.now() + (deadline - performance.now()) / 2;
-    const search = await alive(measure('search', { origin: s.gateway, paths }, half, abort.signal));
+    // a third of the time left for each, so a slow search cannot starve the ceilings' measurements
+    const share = (deadline - performance.now()) / 3;
+    const now = performance.now();
+    const search = await alive(measure('search', { origin: s.gateway, paths }, now + share, abort.signal));
+    const bareRate = await alive(measure('bare', { origin: b.origin, paths: ['/'] }, now + 2 * share, abort.signal));
     const stat = await alive(measure('static', { origin: s.gateway, paths: [STATIC_PATH] }, deadline, abort.signal));
 
-    const ratio = search.held?.rate && stat.held?.rate ? search.held.rate / stat.held.rate : null;
+    const ratioOf = (a: RateSearch, c: RateSearch) => (a.held?.rate && c.held?.rate ? a.held.rate / c.held.rate : null);
+    const ratio = ratioOf(search, bareRate);
+    const staticRatio = ratioOf(search, stat);
+    const unloadedRatio = { p50: unloaded.p50 / bareOne.p50, p99: unloaded.p99 / bareOne.p99 };
     const result = {
       environment: environment(),
       setup: {
@@ -177,6 +220,11 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         requestsInMix: paths.length,
         requestsWithHits: withHits,
         unloaded,
+        medianBytes,
+        bareUnloaded: bareOne,
+        directUnloaded: direct,
+        unloadedRatio,
+        targetUnloadedRatio: TARGET_UNLOADED,
         mixSeed: MIX_SEED,
         edgeCache: EDGE_CACHE,
         p99LimitMs: P99_LIMIT_MS,
@@ -185,8 +233,10 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         maxRate: MAX_RATE,
       },
       search,
+      bare: bareRate,
       static: stat,
       ratio,
+      staticRatio,
       targetRatio: TARGET_RATIO,
       queries,
       wholeRunSeconds: (performance.now() - t0) / 1000,
@@ -210,15 +260,26 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
       `Search: a ${indexed.toLocaleString('en')}-document store, every keystroke of ${queries.length} queries typed from ` +
       `TED talk titles (${paths.length} requests, ${withHits} with hits), limit 8. ` +
       `Static: GET ${STATIC_PATH}, which the gateway answers itself (a Fastify route, as all its routes: ` +
-      `services/gateway/src/routes.ts). ${cpus().length} cores.\n\n` +
+      `services/gateway/src/routes.ts). Bare: a node:http server in its own process answering ${medianBytes} bytes ` +
+      `of JSON (the median search answer) to every request, nothing else (bench/bare-server.ts): the ceiling. ` +
+      `${cpus().length} cores.\n\n` +
       table(
-        ['endpoint', 'rate held /s', 'p50 ms', 'p99 ms', 'steps'],
+        ['endpoint', 'rate held /s', 'p50 ms', 'p99 ms', 'steps', 'one at a time p50 / p99 ms'],
         [
-          row(`search (keystroke mix, edge cache ${EDGE_CACHE ? 'on' : 'off'})`, search),
-          row(`static ${STATIC_PATH}`, stat),
+          [
+            ...row(`search (keystroke mix, edge cache ${EDGE_CACHE ? 'on' : 'off'})`, search),
+            `${fmt(unloaded.p50)} / ${fmt(unloaded.p99)}`,
+          ],
+          [...row('bare node:http server', bareRate), `${fmt(bareOne.p50)} / ${fmt(bareOne.p99)}`],
+          [...row(`static ${STATIC_PATH}`, stat), ''],
         ],
       ) +
-      `\n\nSearch / static: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${TARGET_RATIO}). ` +
+      `\n\nSearch / bare, rate held: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${TARGET_RATIO}); ` +
+      `search / static: ${staticRatio == null ? '-' : staticRatio.toFixed(2)}. One request at a time, search / bare: ` +
+      `p50 ${unloadedRatio.p50.toFixed(2)}x, p99 ${unloadedRatio.p99.toFixed(2)}x (target <= ${TARGET_UNLOADED}x). ` +
+      `Where one request's time goes (p50 / p99 ms): the bare server ${fmt(bareOne.p50)} / ${fmt(bareOne.p99)}; ` +
+      `the search service asked directly ${fmt(direct.p50)} / ${fmt(direct.p99)} (its engine ${fmt(direct.tookP50)} / ` +
+      `${fmt(direct.tookP99)}); through the gateway ${fmt(unloaded.p50)} / ${fmt(unloaded.p99)}. ` +
       `The mix one request at a time: p50 ${fmt(unloaded.p50)} ms, p99 ${fmt(unloaded.p99)} ms ` +
       `(of which the search service's tookMs: ${fmt(unloaded.tookP50)} / ${fmt(unloaded.tookP99)} ms); slowest ` +
       unloaded.slowest
@@ -226,11 +287,12 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         .map((t) => `"${t.q}" ${t.ms.toFixed(0)} ms`)
         .join(', ') +
       '.\n\n' +
-      `Steps, search: ${stepsLine(search)}.\nSteps, static: ${stepsLine(stat)}.`;
+      `Steps, search: ${stepsLine(search)}.\nSteps, bare: ${stepsLine(bareRate)}.\nSteps, static: ${stepsLine(stat)}.`;
     return { markdown, file };
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await bare?.stop();
     // interrupted while starting: the product may still come up, and must be stopped then too
     const started = stack ?? (await starting.catch(() => undefined));
     if (started) {

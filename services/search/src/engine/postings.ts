@@ -63,8 +63,8 @@ export function buildPostings(documents: IndexDocument[]): Postings {
   const lengths = FIELDS.map(() => new Uint32Array(n));
   // Per word id, the document that last saw it and its row there: a document's words are counted
   // straight into their rows, with no map or array per word (they were most of a build's garbage).
-  let lastDoc = new Int32Array(1 << 14).fill(-1);
-  let rowOf = new Uint32Array(1 << 14);
+  let lastDoc: Int32Array = new Int32Array(1 << 14).fill(-1);
+  let rowOf: Uint32Array = new Uint32Array(1 << 14);
 
   for (let d = 0; d < n; d++) {
     fieldTexts(documents[d]).forEach((text, f) => {

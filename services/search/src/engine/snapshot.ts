@@ -70,7 +70,8 @@ const bytesOf = (a: Typed | Buffer) => Buffer.from(a.buffer, a.byteOffset, a.byt
 /**
  * Binary snapshot: "SNF5", header length (u32 LE), JSON header (counts), padding to 8 bytes, then the
  * trigram keys (f64), offsets and words (u32), posting offsets (u32), documents (u32) and impacts (f32),
- * the trie (chars u16, first child, next sibling and word i32, longest u8), prices (f64, NaN for none),
+ * the trie (chars u16, first child and next sibling i32, word ends and their counts u32, longest u8), prices
+ * (f64, NaN for none),
  * per text field its starts (u32, in bytes) and UTF-8 text, the joined vocabulary (UTF-8), and the document
  * vectors' scales (f32) and values (i8).
  */
@@ -93,7 +94,7 @@ export function encodeSnapshot(postings: Postings, stored: StoredDocuments, vect
   const start = Math.ceil((8 + json.length) / 8) * 8;
   const sections: (Typed | Buffer)[] = [
     ...[trigrams.keys, trigrams.offsets, trigrams.words, postings.offsets, postings.docs, postings.impacts],
-    ...[trie.chars, trie.firstChild, trie.nextSibling, trie.word, trie.longest],
+    ...[trie.chars, trie.firstChild, trie.nextSibling, trie.ends, trie.endsBefore, trie.longest],
     stored.prices,
     ...texts.flatMap((t) => [t.starts, t.bytes]),
     vocabulary,
@@ -190,7 +191,8 @@ export function decodeSnapshot(data: Buffer): {
       chars: read.u16(nodes),
       firstChild: read.i32(nodes),
       nextSibling: read.i32(nodes),
-      word: read.i32(nodes),
+      ends: read.u32(Math.ceil(nodes / 32)),
+      endsBefore: read.u32(Math.ceil(nodes / 32)),
       longest: read.u8(nodes),
     };
     const prices = read.f64(n);

@@ -172,7 +172,7 @@ class SniffIndex implements SearchIndex {
 }
 
 /**
- * Typed arrays by their size; texts as held (stored-texts.ts); the typo trie at its 15 bytes per node is
+ * Typed arrays by their size; texts as held (stored-texts.ts); the typo trie at its 11 bytes per node is
  * counted via the words.
  */
 function estimateMemory(postings: Postings, stored: StoredDocuments): number {
@@ -181,7 +181,7 @@ function estimateMemory(postings: Postings, stored: StoredDocuments): number {
   const { trigrams } = vocabulary;
   let bytes = offsets.byteLength + docs.byteLength + impacts.byteLength;
   bytes += trigrams.keys.byteLength + trigrams.offsets.byteLength + trigrams.words.byteLength;
-  for (const w of vocabulary.words) bytes += STRING + w.length + 15 * w.length;
+  for (const w of vocabulary.words) bytes += STRING + w.length + 11 * w.length;
   for (const texts of [stored.ids, stored.titles, stored.descriptions, stored.urls, stored.images]) {
     bytes += texts.memoryBytes;
   }

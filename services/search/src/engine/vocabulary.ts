@@ -89,7 +89,7 @@ export class Vocabulary {
    * of the trie; `minLength` lets a short one look for two typos among long words only (the rule's case).
    */
   typos(q: string, max: number, minLength: number, visit: (index: number, distance: number) => void): void {
-    const { chars, firstChild, nextSibling, word, longest } = this.trie;
+    const { chars, firstChild, nextSibling, ends, endsBefore, longest } = this.trie;
     const m = q.length;
     const width = m + 1;
     const deepest = m + max;
@@ -103,7 +103,8 @@ export class Vocabulary {
     // Only cells within `max` of the diagonal can be within `max` edits: each row computes that band,
     // and marks the cell past each end as out of reach for the next row's reads.
     const FAR = 0x3fff;
-    const walk = (node: number, depth: number, parentChar: number): void => {
+    /** `parentMin`: the least cell of the node's own row (its first cell included). */
+    const walk = (node: number, depth: number, parentChar: number, parentMin: number): void => {
       const up = depth * width;
       const row = up + width;
       const t = depth + 1;
@@ -111,13 +112,23 @@ export class Vocabulary {
       const hi = t + max < m ? t + max : m;
       // at cell j, the word still needs at least (minLength - t) characters against (m - j) left of q
       const short = minLength - m - t;
+      // A character that matches no letter of q the band reads (nor a swap) adds an edit to every cell: on a
+      // row already at the limit, such a child is out of reach without computing its row.
+      const atLimit = parentMin >= max;
+      const from = lo > 2 ? lo - 2 : 0;
       for (let child = firstChild[node]; child >= 0; child = nextSibling[child]) {
         if (longest[child] < needed) continue;
         const c = chars[child];
+        if (atLimit) {
+          let k = from;
+          while (k < hi && qc[k] !== c) k++;
+          if (k === hi) continue;
+        }
         rows[row] = t;
         if (lo > 1) rows[row + lo - 1] = FAR;
         if (hi < m) rows[row + hi + 1] = FAR;
         let rowMin = t + (short > 0 ? short : 0);
+        let least = t;
         for (let j = lo; j <= hi; j++) {
           let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
           const del = rows[up + j] + 1;
@@ -129,15 +140,18 @@ export class Vocabulary {
             if (swap < d) d = swap;
           }
           rows[row + j] = d;
+          if (d < least) least = d;
           const bound = short + j > 0 ? d + short + j : d;
           if (bound < rowMin) rowMin = bound;
         }
         if (rowMin > max) continue;
-        if (word[child] >= 0 && t >= minLength && hi === m && rows[row + m] <= max) visit(word[child], rows[row + m]);
-        if (t < deepest) walk(child, t, c);
+        if (t >= minLength && hi === m && rows[row + m] <= max && (ends[child >>> 5] >>> (child & 31)) & 1) {
+          visit(wordAt(ends, endsBefore, child), rows[row + m]);
+        }
+        if (t < deepest) walk(child, t, c, least);
       }
     };
-    walk(0, 0, 0);
+    walk(0, 0, 0, 0);
   }
 
   /**
@@ -207,10 +221,27 @@ export interface Trie {
   chars: Uint16Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;
-  /** Index of the word that ends at the node, or -1. */
-  word: Int32Array;
+  /**
+   * Bit i is set when node i ends a word. Nodes are made in word order (a word sorts before the words it
+   * begins), so the word's index is the number of such nodes before it: `endsBefore` counts them per 32.
+   * Two bits a node instead of an index's 32 (the trie is a large share of an index's memory).
+   */
+  ends: Uint32Array;
+  endsBefore: Uint32Array;
   /** Length of the longest word at or below the node (at most LONGEST_KEPT). */
   longest: Uint8Array;
+}
+
+/** The index of the word that ends at `node` (one whose bit is set). */
+function wordAt(ends: Uint32Array, endsBefore: Uint32Array, node: number): number {
+  return endsBefore[node >>> 5] + bitCount(ends[node >>> 5] & ((1 << (node & 31)) - 1));
+}
+
+/** Set bits of a 32-bit number. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Longer words count as this long in the trie's `longest` (one byte a node). */
@@ -224,12 +255,12 @@ function buildTrie(words: readonly string[]): Trie {
   const firstChild = new Int32Array(capacity).fill(-1);
   const nextSibling = new Int32Array(capacity).fill(-1);
   const lastChild = new Int32Array(capacity).fill(-1);
-  const word = new Int32Array(capacity).fill(-1);
+  const ends = new Uint32Array(Math.ceil(capacity / 32));
   const longest = new Uint8Array(capacity);
   const path = [0];
   let prev = '';
   let count = 1;
-  words.forEach((w, index) => {
+  for (const w of words) {
     let common = 0;
     while (common < w.length && common < prev.length && w.charCodeAt(common) === prev.charCodeAt(common)) common++;
     path.length = common + 1;
@@ -242,18 +273,27 @@ function buildTrie(words: readonly string[]): Trie {
       lastChild[parent] = node;
       path.push(node);
     }
-    word[path[w.length]] = index;
+    const end = path[w.length];
+    ends[end >>> 5] |= 1 << (end & 31);
     const length = Math.min(w.length, LONGEST_KEPT);
     for (let k = 0; k <= w.length; k++) if (longest[path[k]] < length) longest[path[k]] = length;
     prev = w;
-  });
+  }
   return {
     chars: chars.slice(0, count),
     firstChild: firstChild.slice(0, count),
     nextSibling: nextSibling.slice(0, count),
-    word: word.slice(0, count),
+    ends: ends.slice(0, Math.ceil(count / 32)),
+    endsBefore: countsBefore(ends, Math.ceil(count / 32)),
     longest: longest.slice(0, count),
   };
+}
+
+/** Per 32 nodes, how many word ends come before them. */
+function countsBefore(ends: Uint32Array, blocks: number): Uint32Array {
+  const before = new Uint32Array(blocks);
+  for (let b = 1; b < blocks; b++) before[b] = before[b - 1] + bitCount(ends[b - 1]);
+  return before;
 }
 
 function buildTrigrams(words: readonly string[]): TrigramIndex {

@@ -18,7 +18,7 @@ export interface FuzzContext extends SampleHints {
   ownerHeaders: Record<string, string>;
   internalHeaders: Record<string, string>;
   /** Every object schema of @sniff/contracts: bodies for a route whose body has no schema of its own. */
-  bodyPool: z.ZodType[];
+  bodyPool: z.core.$ZodType[];
 }
 
 const KB = 1024;

@@ -72,7 +72,7 @@ function fromJsonSchema(schema: JsonSchema, rng: Rng, hints: SampleHints, key?: 
  * validation to the code behind it. Not guaranteed valid (refinements are not in JSON Schema);
  * undefined for a schema JSON Schema cannot describe.
  */
-export function sampleOf(schema: z.ZodType, rng: Rng, hints: SampleHints): unknown {
+export function sampleOf(schema: z.core.$ZodType, rng: Rng, hints: SampleHints): unknown {
   let json: JsonSchema;
   try {
     json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -83,9 +83,10 @@ export function sampleOf(schema: z.ZodType, rng: Rng, hints: SampleHints): unkno
 }
 
 /** Every object schema @sniff/contracts exports (request and response shapes alike). */
-export function contractObjectSchemas(contracts: Record<string, unknown>): z.ZodType[] {
-  return Object.values(contracts).filter((v): v is z.ZodType => {
-    if (!(v instanceof z.ZodType)) return false;
+export function contractObjectSchemas(contracts: Record<string, unknown>): z.core.$ZodType[] {
+  // zod's core type: a schema of the classic API or of zod/mini
+  return Object.values(contracts).filter((v): v is z.core.$ZodType => {
+    if (!(v instanceof z.core.$ZodType)) return false;
     try {
       const json = z.toJSONSchema(v, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
       return json.type === 'object' || !!json.oneOf || !!json.anyOf;

@@ -1,6 +1,6 @@
 // The owner's own account (privacy policy: export my data, Delete Account). Reached through the gateway as
 // /api/billing/account/<path>; billing runs the deletion as a queued job across every service.
-import { z } from 'zod';
+import { z } from './zod';
 import { zeroResultAlertExportSchema } from './alerts';
 import { ownerStoreExportSchema, ownerUsageExportSchema, storeEventExportSchema } from './account';
 import { billingAccountResponseSchema } from './billing';
@@ -25,18 +25,18 @@ export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted';
 
 // POST account/deletion {confirm: the owner's e-mail} -> 202 AccountDeletionStatus
 export const accountDeletionRequestSchema = z.object({
-  confirm: z.string().trim().min(1, 'confirm is required: type your e-mail address to confirm'),
+  confirm: z.string().check(z.trim(), z.minLength(1, 'confirm is required: type your e-mail address to confirm')),
 });
 export type AccountDeletionRequest = z.infer<typeof accountDeletionRequestSchema>;
 
 // GET account/deletion -> AccountDeletionStatus ('none' when the owner never asked)
 export const accountDeletionStatusSchema = z.object({
   status: z.enum(['none', 'pending', 'done']),
-  requestedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  steps: z.array(z.object({ step: z.enum(ACCOUNT_DELETION_STEPS), doneAt: z.string().nullable() })),
+  requestedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+  steps: z.array(z.object({ step: z.enum(ACCOUNT_DELETION_STEPS), doneAt: z.nullable(z.string()) })),
   /** Why the last attempt stopped (it is retried); null when none failed. */
-  lastError: z.string().nullable(),
+  lastError: z.nullable(z.string()),
 });
 export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>;
 
@@ -44,9 +44,9 @@ export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>;
 export const ownerFeedbackMessageSchema = z.object({
   id: z.string(),
   text: z.string(),
-  page: z.string().nullable(),
+  page: z.nullable(z.string()),
   createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  sentAt: z.nullable(z.string()),
 });
 
 // feedback (internal): GET /internal/owners/:sub
@@ -63,7 +63,7 @@ export const accountExportSchema = z.object({
     z.object({
       storeId: z.string(),
       events: z.array(storeEventExportSchema),
-      zeroResultAlerts: zeroResultAlertExportSchema.nullable(),
+      zeroResultAlerts: z.nullable(zeroResultAlertExportSchema),
     }),
   ),
   feedback: z.array(ownerFeedbackMessageSchema),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { storeSourceSchema, storeStatusSchema, storeTypeSchema } from './api';
 import { platformSchema } from './plan-schemas';
 import { zeroResultAlertExportSchema } from './alerts';
@@ -13,7 +13,7 @@ import { savedWidgetSettingsSchema } from './widget';
 
 /** What a service removed for an owner or a store, by kind; a second call answers zeros. */
 export const ownerDeletionCountsSchema = z.object({
-  deleted: z.record(z.string(), z.number().int().min(0)),
+  deleted: z.record(z.string(), z.number().check(z.int(), z.gte(0))),
 });
 export type OwnerDeletionCounts = z.infer<typeof ownerDeletionCountsSchema>;
 
@@ -21,34 +21,34 @@ export type OwnerDeletionCounts = z.infer<typeof ownerDeletionCountsSchema>;
 export const ownerStoreExportSchema = z.object({
   id: z.string(),
   name: z.string(),
-  nickname: z.string().nullable(),
+  nickname: z.nullable(z.string()),
   url: z.string(),
   platform: platformSchema,
   storeType: storeTypeSchema,
   /** Where its content comes from, and the non-secret settings of that source. */
   source: storeSourceSchema,
   sourceConfig: z.object({
-    storeType: z.enum(['ecommerce', 'blog']).optional(),
-    searchType: z.enum(SQUARESPACE_SEARCH_TYPES).optional(),
-    sitemapUrl: z.string().optional(),
-    siteUrl: z.string().optional(),
-    shop: z.string().optional(),
+    storeType: z.optional(z.enum(['ecommerce', 'blog'])),
+    searchType: z.optional(z.enum(SQUARESPACE_SEARCH_TYPES)),
+    sitemapUrl: z.optional(z.string()),
+    siteUrl: z.optional(z.string()),
+    shop: z.optional(z.string()),
   }),
   /** Whether a Squarespace API key or Shopify access token is held (the key itself is never exported). */
   connected: z.boolean(),
   /** The pages the owner selected (main URL first). */
   pageUrls: z.array(z.string()),
   status: storeStatusSchema,
-  statusReason: z.string().nullable(),
-  pagesIndexed: z.number().int(),
+  statusReason: z.nullable(z.string()),
+  pagesIndexed: z.number().check(z.int()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  lastSyncedAt: z.string().nullable(),
-  nextSyncAt: z.string().nullable(),
+  lastSyncedAt: z.nullable(z.string()),
+  nextSyncAt: z.nullable(z.string()),
   /** Saved widget look and its version; null when the owner never saved one (the defaults apply). */
-  widgetSettings: savedWidgetSettingsSchema.nullable(),
+  widgetSettings: z.nullable(savedWidgetSettingsSchema),
   /** Synonyms, stop words and hidden suggestions; null when never saved. */
-  searchSettings: searchSettingsSchema.nullable(),
+  searchSettings: z.nullable(searchSettingsSchema),
   /** The pages and products it indexes, as last synced (the privacy policy promises them in the export). */
   indexed: z.array(indexDocumentSchema),
 });
@@ -60,7 +60,7 @@ export type OwnerStoresExport = z.infer<typeof ownerStoresExportSchema>;
 
 // search (internal): GET /internal/owners/:sub -> the owner's counted visitor searches per month.
 export const ownerUsageExportSchema = z.object({
-  usage: z.array(z.object({ periodStart: z.string(), searches: z.number().int() })),
+  usage: z.array(z.object({ periodStart: z.string(), searches: z.number().check(z.int()) })),
 });
 export type OwnerUsageExport = z.infer<typeof ownerUsageExportSchema>;
 
@@ -69,24 +69,28 @@ export const STORE_EVENTS_EXPORT_LIMIT = 10_000;
 
 // analytics (internal): GET /internal/stores/:id/events?limit=N, newest first.
 export const storeEventsExportQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be an integer')
-    .min(1, `limit must be between 1 and ${STORE_EVENTS_EXPORT_LIMIT}`)
-    .max(STORE_EVENTS_EXPORT_LIMIT, `limit must be between 1 and ${STORE_EVENTS_EXPORT_LIMIT}`)
-    .default(STORE_EVENTS_EXPORT_LIMIT),
+  limit: z._default(
+    z.coerce
+      .number({ message: 'limit must be a number' })
+      .check(
+        z.int('limit must be an integer'),
+        z.gte(1, `limit must be between 1 and ${STORE_EVENTS_EXPORT_LIMIT}`),
+        z.lte(STORE_EVENTS_EXPORT_LIMIT, `limit must be between 1 and ${STORE_EVENTS_EXPORT_LIMIT}`),
+      ),
+    STORE_EVENTS_EXPORT_LIMIT,
+  ),
 });
 /** A search intent or a click on the store's widget; never who the visitor was. */
 export const storeEventExportSchema = z.object({
   type: z.enum(['search', 'click']),
   query: z.string(),
   at: z.string(),
-  resultCount: z.number().int().nullable(),
-  url: z.string().nullable(),
+  resultCount: z.nullable(z.number().check(z.int())),
+  url: z.nullable(z.string()),
 });
 export const storeEventsExportSchema = z.object({
   events: z.array(storeEventExportSchema),
   /** The store's weekly zero-result e-mail setting; null when never switched on (older services: absent). */
-  zeroResultAlerts: zeroResultAlertExportSchema.nullable().default(null),
+  zeroResultAlerts: z._default(z.nullable(zeroResultAlertExportSchema), null),
 });
 export type StoreEventsExport = z.infer<typeof storeEventsExportSchema>;

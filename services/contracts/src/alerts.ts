@@ -1,7 +1,7 @@
 // Zero-result e-mail alerts (issue 28): an owner on a paid plan turns on, per store, a weekly mail of the
 // queries that found nothing on it. The analytics service keeps the setting and sends the mail through
 // feedback's notices; the dashboard shows the switch on the analytics page and in each store's manage panel.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Queries one weekly mail lists at most (the most frequent of the week). */
 export const ZERO_RESULT_ALERT_TOP = 10;
@@ -10,14 +10,16 @@ export const ZERO_RESULT_ALERT_TOP = 10;
 export const ZERO_RESULT_ALERTS_UPGRADE_TEXT =
   'Weekly zero-result e-mail alerts are for upgraded plans. Upgrade to turn them on.';
 
-const email = z.string().trim().min(1, 'email is required');
+const email = z.string().check(z.trim(), z.minLength(1, 'email is required'));
 /** A store id as the stores service makes them (and the gateway's public routes accept). */
 const storeId = z
   .string({ message: 'storeId is required' })
-  .trim()
-  .min(1, 'storeId is required')
-  .max(100, 'storeId must be at most 100 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'storeId must be a store id (letters, digits, - and _)');
+  .check(
+    z.trim(),
+    z.minLength(1, 'storeId is required'),
+    z.maxLength(100, 'storeId must be at most 100 characters'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'storeId must be a store id (letters, digits, - and _)'),
+  );
 
 /** One store's setting; a store never switched on has none (off). */
 export const zeroResultAlertSchema = z.object({
@@ -44,9 +46,7 @@ export type ZeroResultAlertUpdate = z.infer<typeof zeroResultAlertUpdateSchema>;
 export const alertUnsubscribeQuerySchema = z.object({
   token: z
     .string({ message: 'token is required' })
-    .trim()
-    .min(1, 'token is required')
-    .max(1000, 'token must be at most 1000 characters'),
+    .check(z.trim(), z.minLength(1, 'token is required'), z.maxLength(1000, 'token must be at most 1000 characters')),
 });
 
 /** The store's setting in the account export (null: never switched on). */

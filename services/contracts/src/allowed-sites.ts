@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /*
  * A store's allowed sites: the websites whose pages may use its widget. The public search API
@@ -58,21 +58,23 @@ function toSiteHost(raw: string): { host: string } | { error: string } {
 }
 
 /** One allowed site, normalised to its host (and port when one was written). */
-export const siteHostSchema = z
-  .string()
-  .max(2048, ALLOWED_SITE_MESSAGE)
-  .transform((raw, ctx) => {
+export const siteHostSchema = z.pipe(
+  z.string().check(z.maxLength(2048, ALLOWED_SITE_MESSAGE)),
+  z.transform((raw, ctx) => {
     const result = toSiteHost(raw);
     if ('host' in result) return result.host;
-    ctx.addIssue({ code: 'custom', message: result.error });
+    ctx.issues.push({ code: 'custom', message: result.error, input: raw });
     return z.NEVER;
-  });
+  }),
+);
 
-export const allowedSitesSchema = z
-  .array(siteHostSchema)
-  .max(MAX_ALLOWED_SITES, `at most ${MAX_ALLOWED_SITES} allowed sites`)
-  .overwrite((sites) => [...new Set(sites)])
-  .default([]);
+export const allowedSitesSchema = z._default(
+  z.array(siteHostSchema).check(
+    z.maxLength(MAX_ALLOWED_SITES, `at most ${MAX_ALLOWED_SITES} allowed sites`),
+    z.overwrite((sites) => [...new Set(sites)]),
+  ),
+  [],
+);
 
 /** Whether a request's Origin header value may use the widget. */
 export type SiteMatcher = (origin: string) => boolean;

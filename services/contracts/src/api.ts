@@ -1,27 +1,30 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { planEntrySchema, platformSchema } from './plans';
 import { sitemapUrlSchema } from './sitemap-url';
 import { isSingleLine } from './unsafe-text';
 
 /** The e-mail every dashboard payload carries; the gateway checks it against the token. */
-const email = z.string().trim().min(1, 'email is required');
+const email = z.string().check(z.trim(), z.minLength(1, 'email is required'));
 
 /** An absolute http(s) URL, as owners type it; a missing scheme is read as https. */
 export const websiteUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'Website URL is required.')
-  .max(2048, 'Website URL is too long.')
-  .transform((v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`))
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      const web = u.protocol === 'http:' || u.protocol === 'https:';
-      return web && (u.hostname.includes('.') || u.hostname === 'localhost');
-    } catch {
-      return false;
-    }
-  }, 'Invalid URL format for website.');
+  .pipe(
+    z
+      .string()
+      .check(z.trim(), z.minLength(1, 'Website URL is required.'), z.maxLength(2048, 'Website URL is too long.')),
+    z.transform((v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`)),
+  )
+  .check(
+    z.refine((v) => {
+      try {
+        const u = new URL(v);
+        const web = u.protocol === 'http:' || u.protocol === 'https:';
+        return web && (u.hostname.includes('.') || u.hostname === 'localhost');
+      } catch {
+        return false;
+      }
+    }, 'Invalid URL format for website.'),
+  );
 
 export const STORE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const storeStatusSchema = z.enum(STORE_STATUSES);
@@ -50,38 +53,40 @@ export const storeSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The owner's own label for the store (step 2's optional nickname); null when none was given. */
-  nickname: z.string().nullable().optional(),
+  nickname: z.optional(z.nullable(z.string())),
   url: z.string(),
   platform: platformSchema,
-  store_type: storeTypeSchema.default('store'),
+  store_type: z._default(storeTypeSchema, 'store'),
   status: storeStatusSchema,
   /** Why the last sync failed (status failed), or what it skipped (status done with skipped items). */
-  status_reason: z.string().nullable().optional(),
+  status_reason: z.optional(z.nullable(z.string())),
   /** Pages, posts or products the search index holds. */
-  pages: z.number().int().optional(),
-  created_at: z.string().optional(),
-  source: storeSourceSchema.optional(),
+  pages: z.optional(z.number().check(z.int())),
+  created_at: z.optional(z.string()),
+  source: z.optional(storeSourceSchema),
   /** While a sync runs: items handled so far and (once known) how many there are ("120 of 480"). */
-  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).nullable().optional(),
+  progress: z.optional(
+    z.nullable(z.object({ done: z.number().check(z.int()), total: z.nullable(z.number().check(z.int())) })),
+  ),
   /** Items the last sync skipped, with their reasons (the first 50), and how many in all. */
-  skipped: z.array(skippedItemSchema).optional(),
-  skipped_count: z.number().int().optional(),
-  last_synced_at: z.string().nullable().optional(),
+  skipped: z.optional(z.array(skippedItemSchema)),
+  skipped_count: z.optional(z.number().check(z.int())),
+  last_synced_at: z.optional(z.nullable(z.string())),
   /** A catalogue (CSV) store: when its current file was uploaded, which a sync does not change. */
-  catalogue_uploaded_at: z.string().nullable().optional(),
+  catalogue_uploaded_at: z.optional(z.nullable(z.string())),
   /** When the next scheduled sync runs (every 24 h, or 12 h on Solo Premium AI); null: none scheduled. */
-  next_sync_at: z.string().nullable().optional(),
+  next_sync_at: z.optional(z.nullable(z.string())),
   /** When "Sync now" may be pressed again (it is rate-limited); null: now. */
-  sync_available_at: z.string().nullable().optional(),
+  sync_available_at: z.optional(z.nullable(z.string())),
 });
 export type Store = z.infer<typeof storeSchema>;
 export const listStoresResponseSchema = z.array(storeSchema);
 
 // stores: POST managestores/delete-store
 export const deleteStoreRequestSchema = z.object({
-  store_id: z.string().trim().min(1, 'store_id is required'),
+  store_id: z.string().check(z.trim(), z.minLength(1, 'store_id is required')),
   email,
-  platform: platformSchema.optional(),
+  platform: z.optional(platformSchema),
 });
 export const deleteStoreResponseSchema = z.object({ deleted: z.literal(true), store_id: z.string() });
 
@@ -98,11 +103,13 @@ export type CrawlMapResponse = z.infer<typeof crawlMapResponseSchema>;
 // stores: POST saas/create-website
 export const createWebsiteRequestSchema = z.object({
   store_url: websiteUrlSchema,
-  store_urls: z.array(websiteUrlSchema).max(500, 'store_urls has too many pages').default([]),
-  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
-  store_nickname: z.string().trim().max(120).optional(),
+  store_urls: z._default(z.array(websiteUrlSchema).check(z.maxLength(500, 'store_urls has too many pages')), []),
+  store_name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Store name is required.'), z.maxLength(120, 'Store name is too long.')),
+  store_nickname: z.optional(z.string().check(z.trim(), z.maxLength(120))),
   platform: z.literal('custom'),
-  site_type: z.enum(['business']).default('business'),
+  site_type: z._default(z.enum(['business']), 'business'),
   email,
 });
 export type CreateWebsiteRequest = z.input<typeof createWebsiteRequestSchema>;
@@ -112,44 +119,45 @@ export const createStoreResponseSchema = z.object({
   store_url: z.string(),
   type: storeTypeSchema,
   /** How the store gets its content; the embed snippet says so (data-import-method, data-auth-method). */
-  source: storeSourceSchema.optional(),
+  source: z.optional(storeSourceSchema),
 });
 export type CreateStoreResponse = z.infer<typeof createStoreResponseSchema>;
 /** square/create-store and create-blog-portfolio: section 7 lists {store_id, platform, store_url}; `type` may be absent. */
-export const squarespaceCreatedSchema = createStoreResponseSchema.partial({ type: true });
+export const squarespaceCreatedSchema = z.partial(createStoreResponseSchema, { type: true });
 
 // analytics: POST analytics/fetch/{timeseries,zeroes,top10,top10-zeroes,daily,clicks}
 /** The ranges an owner can choose, in days. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const analyticsRequestSchema = z.object({
   email,
-  url: z.string().trim().min(1, 'url is required'),
+  url: z.string().check(z.trim(), z.minLength(1, 'url is required')),
   // Exactly one of the ranges: a number, or its plain decimal text ("30"); not [30], "3e1", "0x1e" or true.
-  days: z
-    .preprocess(
-      (v) => (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v),
+  days: z._default(
+    z.pipe(
+      z.transform((v) => (typeof v === 'string' && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : v)),
       z.literal(ANALYTICS_RANGES, { message: 'days must be 7, 30 or 90' }),
-    )
-    .default(30),
+    ),
+    30,
+  ),
 });
 export const timeseriesRowSchema = z.object({ query: z.string(), timestamp: z.string() });
-export const countRowSchema = z.object({ query: z.string(), count: z.number().int() });
+export const countRowSchema = z.object({ query: z.string(), count: z.number().check(z.int()) });
 export const timeseriesResponseSchema = z.object({ rows: z.array(timeseriesRowSchema) });
 export const countResponseSchema = z.object({ rows: z.array(countRowSchema) });
 export type TimeseriesRow = z.infer<typeof timeseriesRowSchema>;
 /** fetch/daily: one row per day of the range (oldest first, days without searches as 0). */
 export const dailyRowSchema = z.object({
   day: z.string(),
-  searches: z.number().int(),
-  zeroResults: z.number().int(),
+  searches: z.number().check(z.int()),
+  zeroResults: z.number().check(z.int()),
 });
 export const dailyResponseSchema = z.object({ rows: z.array(dailyRowSchema) });
 export type DailyRow = z.infer<typeof dailyRowSchema>;
 /** fetch/clicks: how many searches led to a click, and the most clicked results. */
 export const clicksResponseSchema = z.object({
-  searches: z.number().int(),
-  clicks: z.number().int(),
-  rows: z.array(z.object({ url: z.string(), count: z.number().int() })),
+  searches: z.number().check(z.int()),
+  clicks: z.number().check(z.int()),
+  rows: z.array(z.object({ url: z.string(), count: z.number().check(z.int()) })),
 });
 export type ClicksResponse = z.infer<typeof clicksResponseSchema>;
 export type CountRow = z.infer<typeof countRowSchema>;
@@ -159,7 +167,7 @@ export const apiErrorSchema = z.object({
   statusCode: z.number(),
   error: z.string(),
   message: z.string(),
-  field: z.string().optional(),
+  field: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -168,7 +176,7 @@ export const storeSuggestionSchema = z.object({
   /** Normalized query, as visitors see it suggested. */
   query: z.string(),
   /** Distinct visitors who searched it in the last 30 days. */
-  visitors: z.number().int().min(0),
+  visitors: z.number().check(z.int(), z.gte(0)),
   /** The owner hid it: visitors no longer see it. */
   hidden: z.boolean(),
 });
@@ -177,7 +185,7 @@ export const storeSuggestionsResponseSchema = z.object({ suggestions: z.array(st
 
 // stores: POST managestores/sync-store -> 202: re-sync one store now (rate-limited per store)
 export const syncStoreRequestSchema = z.object({
-  store_id: z.string().trim().min(1, 'store_id is required'),
+  store_id: z.string().check(z.trim(), z.minLength(1, 'store_id is required')),
   email,
 });
 export const syncStoreResponseSchema = z.object({
@@ -195,18 +203,23 @@ export const feedbackSendRequestSchema = z.object({
   email,
   text: z
     .string({ message: 'text is required' })
-    .trim()
-    .min(1, 'Please write your feedback first')
-    .max(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please write your feedback first'),
+      z.maxLength(FEEDBACK_MAX_LENGTH, `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters`),
+    ),
   /** The dashboard page the owner was on: one line of the mail, so it cannot break into more. */
-  page: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine(isSingleLine, 'page must be one line, without line breaks or control characters')
-    .optional(),
+  page: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(2000),
+        z.refine(isSingleLine, 'page must be one line, without line breaks or control characters'),
+      ),
+  ),
   /** The owner ticked "copy the support team". */
-  copySupport: z.boolean().default(false),
+  copySupport: z._default(z.boolean(), false),
 });
 export type FeedbackSendRequest = z.infer<typeof feedbackSendRequestSchema>;
 export const feedbackSendResponseSchema = z.object({ id: z.string(), status: z.enum(['queued', 'sent']) });

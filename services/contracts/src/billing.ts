@@ -1,9 +1,9 @@
 // Billing calls of the dashboard (spec section 7 `stripe/checkout-session`, section 9 lifecycle and quotas).
 // Reached through the gateway as /api/billing/<path>.
-import { z } from 'zod';
+import { z } from './zod';
 import { planIdSchema, platformSchema } from './plan-schemas';
 
-const email = z.string().trim().min(1, 'email is required');
+const email = z.string().check(z.trim(), z.minLength(1, 'email is required'));
 
 /** Days of full access every paid plan starts with (section 9). */
 export const TRIAL_DAYS = 3;
@@ -11,7 +11,10 @@ export const TRIAL_DAYS = 3;
 // POST stripe/checkout-session {plan, email} -> {sessionId, url}
 export const checkoutSessionRequestSchema = z.object({ plan: planIdSchema, email });
 export type CheckoutSessionRequest = z.infer<typeof checkoutSessionRequestSchema>;
-export const checkoutSessionResponseSchema = z.object({ sessionId: z.string().min(1), url: z.string().url() });
+export const checkoutSessionResponseSchema = z.object({
+  sessionId: z.string().check(z.minLength(1)),
+  url: z.string().check(z.url()),
+});
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponseSchema>;
 
 // POST stripe/checkout-session/cancel {email} -> {canceled}: ends the owner's open checkout, changes no plan
@@ -21,7 +24,7 @@ export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema
 
 // POST stripe/portal-session {email} -> {url}: "Manage billing" (change plan, period, card; cancel)
 export const portalSessionRequestSchema = z.object({ email });
-export const portalSessionResponseSchema = z.object({ url: z.string().url() });
+export const portalSessionResponseSchema = z.object({ url: z.string().check(z.url()) });
 export type PortalSessionResponse = z.infer<typeof portalSessionResponseSchema>;
 
 /** Stripe's subscription statuses; trialing, active and past_due keep the plan's access. */
@@ -43,8 +46,8 @@ export const billingSubscriptionSchema = z.object({
   platform: platformSchema,
   status: subscriptionStatusSchema,
   /** ISO times; null when not applicable (a seeded plan has no period). */
-  trialEnd: z.string().nullable(),
-  currentPeriodEnd: z.string().nullable(),
+  trialEnd: z.nullable(z.string()),
+  currentPeriodEnd: z.nullable(z.string()),
   /** Cancelled by the owner: the plan stays until currentPeriodEnd ("active until ..."). */
   cancelAtPeriodEnd: z.boolean(),
   /** The last renewal charge failed (status past_due or unpaid). */
@@ -59,11 +62,11 @@ export const invoiceSchema = z.object({
   /** ISO time the invoice was created. */
   date: z.string(),
   /** In cents, as Stripe counts. */
-  amountCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
   currency: z.string(),
   status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
   /** Stripe's hosted invoice / receipt page; null while a draft. */
-  receiptUrl: z.string().nullable(),
+  receiptUrl: z.nullable(z.string()),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -78,14 +81,14 @@ export type BillingAccountResponse = z.infer<typeof billingAccountResponseSchema
 // POST search/usage {email} -> this month's searches against the plan's quota
 export const usageRequestSchema = z.object({ email });
 export const usageResponseSchema = z.object({
-  used: z.number().int().min(0),
+  used: z.number().check(z.int(), z.gte(0)),
   /** null: the plan has no search quota. */
-  quota: z.number().int().positive().nullable(),
+  quota: z.nullable(z.number().check(z.int(), z.positive())),
   /**
    * Searches still answered past the quota before the widgets pause (the grace share); null when
    * the plan has no quota.
    */
-  grace: z.number().int().min(0).nullable(),
+  grace: z.nullable(z.number().check(z.int(), z.gte(0))),
   /** ISO times of the current period (a calendar month, UTC). */
   periodStart: z.string(),
   periodEnd: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Pinned answers (custom Q&A): for a query and its variants, the owner puts up to
@@ -35,26 +35,29 @@ export function pinKey(query: string): string {
     .join(' ');
 }
 
-export const pinQuerySchema = z
-  .string()
-  .trim()
-  .min(1, 'a pinned query must not be empty')
-  .max(MAX_PIN_QUERY_LENGTH, `a pinned query must be at most ${MAX_PIN_QUERY_LENGTH} characters`)
-  .refine((q) => pinKey(q).length > 0, 'a pinned query must contain a letter or a digit');
+export const pinQuerySchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'a pinned query must not be empty'),
+  z.maxLength(MAX_PIN_QUERY_LENGTH, `a pinned query must be at most ${MAX_PIN_QUERY_LENGTH} characters`),
+  z.refine((q) => pinKey(q).length > 0, 'a pinned query must contain a letter or a digit'),
+);
 
 /** A page of the store or an answer's link: http(s) only, never javascript: or data:. */
-const pinUrlSchema = z
-  .string()
-  .trim()
-  .max(MAX_PIN_URL_LENGTH, `a link must be at most ${MAX_PIN_URL_LENGTH} characters`)
-  .pipe(z.url({ protocol: /^https?$/, error: 'a link must be an absolute http(s) URL' }));
+const pinUrlSchema = z.pipe(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(MAX_PIN_URL_LENGTH, `a link must be at most ${MAX_PIN_URL_LENGTH} characters`)),
+  z.url({ protocol: /^https?$/, error: 'a link must be an absolute http(s) URL' }),
+);
 
 export const pinAnswerSchema = z.object({
   text: z
     .string()
-    .trim()
-    .min(1, 'the answer must not be empty')
-    .max(MAX_PIN_ANSWER_LENGTH, `the answer must be at most ${MAX_PIN_ANSWER_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'the answer must not be empty'),
+      z.maxLength(MAX_PIN_ANSWER_LENGTH, `the answer must be at most ${MAX_PIN_ANSWER_LENGTH} characters`),
+    ),
   url: pinUrlSchema,
 });
 export type PinAnswer = z.infer<typeof pinAnswerSchema>;
@@ -62,34 +65,40 @@ export type PinAnswer = z.infer<typeof pinAnswerSchema>;
 export const pinSchema = z
   .object({
     query: pinQuerySchema,
-    variants: z
-      .array(pinQuerySchema)
-      .max(MAX_PIN_VARIANTS, `a pin can have at most ${MAX_PIN_VARIANTS} variants`)
-      .default([]),
+    variants: z._default(
+      z
+        .array(pinQuerySchema)
+        .check(z.maxLength(MAX_PIN_VARIANTS, `a pin can have at most ${MAX_PIN_VARIANTS} variants`)),
+      [],
+    ),
     /** The pinned pages by URL (what survives a re-index), in the order shown. */
-    urls: z
-      .array(pinUrlSchema)
-      .max(MAX_PINNED_RESULTS, `a pin can show at most ${MAX_PINNED_RESULTS} pages`)
-      .default([]),
-    answer: pinAnswerSchema.optional(),
+    urls: z._default(
+      z
+        .array(pinUrlSchema)
+        .check(z.maxLength(MAX_PINNED_RESULTS, `a pin can show at most ${MAX_PINNED_RESULTS} pages`)),
+      [],
+    ),
+    answer: z.optional(pinAnswerSchema),
   })
-  .superRefine((pin, ctx) => {
-    if (!pin.urls.length && !pin.answer) {
-      ctx.addIssue({ code: 'custom', path: ['urls'], message: 'pin at least one page or write a short answer' });
-    }
-    if (pin.urls.length && pin.answer) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['answer'],
-        message: 'a pin shows either pages or a short answer, not both',
+  .check(
+    z.superRefine((pin, ctx) => {
+      if (!pin.urls.length && !pin.answer) {
+        ctx.addIssue({ code: 'custom', path: ['urls'], message: 'pin at least one page or write a short answer' });
+      }
+      if (pin.urls.length && pin.answer) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answer'],
+          message: 'a pin shows either pages or a short answer, not both',
+        });
+      }
+      const seen = new Set<string>();
+      pin.urls.forEach((url, i) => {
+        if (seen.has(url)) ctx.addIssue({ code: 'custom', path: ['urls', i], message: `${url} is pinned twice` });
+        seen.add(url);
       });
-    }
-    const seen = new Set<string>();
-    pin.urls.forEach((url, i) => {
-      if (seen.has(url)) ctx.addIssue({ code: 'custom', path: ['urls', i], message: `${url} is pinned twice` });
-      seen.add(url);
-    });
-  });
+    }),
+  );
 export type Pin = z.infer<typeof pinSchema>;
 
 /** Every phrasing of a pin (its query, then its variants) as pinKey makes them, repeats once. */
@@ -98,25 +107,25 @@ export function pinKeys(pin: Pick<Pin, 'query' | 'variants'>): string[] {
 }
 
 export const pinsSchema = z
-  .array(pinSchema)
-  .max(MAX_PINS, `a store can have at most ${MAX_PINS} pinned answers`)
-  .default([])
-  .superRefine((pins, ctx) => {
-    const owner = new Map<string, number>();
-    pins.forEach((pin, i) => {
-      [pin.query, ...pin.variants].forEach((q, j) => {
-        const key = pinKey(q);
-        const first = owner.get(key);
-        if (first !== undefined && first !== i) {
-          ctx.addIssue({
-            code: 'custom',
-            path: j === 0 ? [i, 'query'] : [i, 'variants', j - 1],
-            message: `“${q}” is already pinned (for “${pins[first].query}”)`,
-          });
-        } else owner.set(key, i);
+  ._default(z.array(pinSchema).check(z.maxLength(MAX_PINS, `a store can have at most ${MAX_PINS} pinned answers`)), [])
+  .check(
+    z.superRefine((pins, ctx) => {
+      const owner = new Map<string, number>();
+      pins.forEach((pin, i) => {
+        [pin.query, ...pin.variants].forEach((q, j) => {
+          const key = pinKey(q);
+          const first = owner.get(key);
+          if (first !== undefined && first !== i) {
+            ctx.addIssue({
+              code: 'custom',
+              path: j === 0 ? [i, 'query'] : [i, 'variants', j - 1],
+              message: `“${q}” is already pinned (for “${pins[first].query}”)`,
+            });
+          } else owner.set(key, i);
+        });
       });
-    });
-  });
+    }),
+  );
 
 /** A pinned page as the tuning screen shows it: found in the store's index, or missing. */
 export const pinnedPageSchema = z.object({ url: z.string(), title: z.string() });
@@ -126,15 +135,17 @@ export type PinnedPage = z.infer<typeof pinnedPageSchema>;
 export const pinCandidatesQuerySchema = z.object({
   q: z
     .string()
-    .trim()
-    .min(1, 'q is required')
-    .max(MAX_PIN_QUERY_LENGTH, `q must be at most ${MAX_PIN_QUERY_LENGTH} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'q is required'),
+      z.maxLength(MAX_PIN_QUERY_LENGTH, `q must be at most ${MAX_PIN_QUERY_LENGTH} characters`),
+    ),
 });
 /** POST /stores/:id/pinned-pages: which of these URLs the store's index holds now. */
 export const pinnedPagesRequestSchema = z.object({
   urls: z
-    .array(z.string().max(MAX_PIN_URL_LENGTH, `a link must be at most ${MAX_PIN_URL_LENGTH} characters`))
-    .max(MAX_PINS * MAX_PINNED_RESULTS, `at most ${MAX_PINS * MAX_PINNED_RESULTS} URLs`),
+    .array(z.string().check(z.maxLength(MAX_PIN_URL_LENGTH, `a link must be at most ${MAX_PIN_URL_LENGTH} characters`)))
+    .check(z.maxLength(MAX_PINS * MAX_PINNED_RESULTS, `at most ${MAX_PINS * MAX_PINNED_RESULTS} URLs`)),
 });
 /** Pages found (candidates, or the pinned URLs that still exist; a missing one is absent). */
 export const pinnedPagesResponseSchema = z.object({ pages: z.array(pinnedPageSchema) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PLAN_IDS, PLATFORMS } from './plan-ids';
 
 export const planIdSchema = z.enum(PLAN_IDS);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import remoteName from './remote-name.json';
 
 // The remote registry (services/registry): every published version of a dashboard remote, which one
@@ -10,41 +10,45 @@ import remoteName from './remote-name.json';
  * for it is data (remote-name.json): infra/remotes.js, which finds the remote folders for lint, jest, the build and
  * npm start before anything is built, reads the same file; the gateway finds the folders it serves by this schema.
  */
-export const remoteNameSchema = z.string().regex(new RegExp(remoteName.pattern), remoteName.message);
+export const remoteNameSchema = z.string().check(z.regex(new RegExp(remoteName.pattern), remoteName.message));
 
 /** A release with the build's hash as build metadata (1.4.0+3fa9c0de): one version, one set of files, forever. */
 export const remoteVersionSchema = z
   .string()
-  .max(64, 'version must be at most 64 characters')
-  .regex(
-    /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/,
-    'version must be a semantic version like 1.4.0 or 1.4.0+3fa9c0de',
+  .check(
+    z.maxLength(64, 'version must be at most 64 characters'),
+    z.regex(
+      /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/,
+      'version must be a semantic version like 1.4.0 or 1.4.0+3fa9c0de',
+    ),
   );
 
 /** A file of a build, by its path inside the build folder. */
-export const artefactPathSchema = z
-  .string()
-  .max(200)
-  .regex(/^(?!.*(^|\/)\.)[A-Za-z0-9_@~+-][A-Za-z0-9_.@~+-]*(\/[A-Za-z0-9_@~+-][A-Za-z0-9_.@~+-]*)*$/, {
+export const artefactPathSchema = z.string().check(
+  z.maxLength(200),
+  z.regex(/^(?!.*(^|\/)\.)[A-Za-z0-9_@~+-][A-Za-z0-9_.@~+-]*(\/[A-Za-z0-9_@~+-][A-Za-z0-9_.@~+-]*)*$/, {
     message: 'file paths must be relative, without dot folders or ".."',
-  });
+  }),
+);
 
 export const artefactFileQuerySchema = z.object({ path: artefactPathSchema });
 
 /** PUT /remotes/:remote/versions/:version: the build's files, base64-encoded, by path. */
 export const publishRemoteRequestSchema = z.object({
   files: z
-    .record(artefactPathSchema, z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'each file must be base64-encoded'))
-    .refine((files) => Object.keys(files).length > 0, 'files must not be empty')
-    .refine((files) => Object.keys(files).length <= 2000, 'a build may hold at most 2,000 files'),
+    .record(artefactPathSchema, z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'each file must be base64-encoded')))
+    .check(
+      z.refine((files) => Object.keys(files).length > 0, 'files must not be empty'),
+      z.refine((files) => Object.keys(files).length <= 2000, 'a build may hold at most 2,000 files'),
+    ),
 });
 export type PublishRemoteRequest = z.infer<typeof publishRemoteRequestSchema>;
 
 export const publishedVersionSchema = z.object({
   remote: remoteNameSchema,
   version: remoteVersionSchema,
-  files: z.number().int(),
-  bytes: z.number().int(),
+  files: z.number().check(z.int()),
+  bytes: z.number().check(z.int()),
   publishedAt: z.string(),
   publishedBy: z.string(),
   /** false when this exact build was already published (publishing is idempotent). */
@@ -52,18 +56,21 @@ export const publishedVersionSchema = z.object({
 });
 export type PublishedVersion = z.infer<typeof publishedVersionSchema>;
 
-export const canarySchema = z.object({ version: remoteVersionSchema, percent: z.number().int().min(1).max(99) });
+export const canarySchema = z.object({
+  version: remoteVersionSchema,
+  percent: z.number().check(z.int(), z.gte(1), z.lte(99)),
+});
 
 /** One remote as operators see it. */
 export const remoteChannelSchema = z.object({
   remote: remoteNameSchema,
-  live: remoteVersionSchema.nullable(),
-  canary: canarySchema.nullable(),
+  live: z.nullable(remoteVersionSchema),
+  canary: z.nullable(canarySchema),
   /** The live version before the last switch: what a rollback returns to. */
-  previous: remoteVersionSchema.nullable(),
+  previous: z.nullable(remoteVersionSchema),
   versions: z.array(z.object({ version: remoteVersionSchema, publishedAt: z.string(), publishedBy: z.string() })),
-  updatedAt: z.string().nullable(),
-  updatedBy: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
+  updatedBy: z.nullable(z.string()),
 });
 export type RemoteChannel = z.infer<typeof remoteChannelSchema>;
 export const remoteChannelsSchema = z.object({ remotes: z.array(remoteChannelSchema) });
@@ -75,24 +82,26 @@ export const canaryRequestSchema = canarySchema;
 export const shellOfferSchema = z.object({
   shared: z
     .record(
-      z.string().min(1).max(100),
-      z.string().regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]*)?$/, 'each shared version must be a semantic version'),
+      z.string().check(z.minLength(1), z.maxLength(100)),
+      z
+        .string()
+        .check(z.regex(/^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]*)?$/, 'each shared version must be a semantic version')),
     )
-    .refine((shared) => Object.keys(shared).length > 0, 'shared must name at least one library'),
+    .check(z.refine((shared) => Object.keys(shared).length > 0, 'shared must name at least one library')),
 });
 export type ShellOffer = z.infer<typeof shellOfferSchema>;
-export const shellOfferAnswerSchema = shellOfferSchema.extend({ publishedAt: z.string(), publishedBy: z.string() });
+export const shellOfferAnswerSchema = z.extend(shellOfferSchema, { publishedAt: z.string(), publishedBy: z.string() });
 
 /** GET /internal/manifest: what the gateways serve (each replica polls it). */
 export const registryManifestSchema = z.object({
-  remotes: z.array(z.object({ remote: remoteNameSchema, live: remoteVersionSchema, canary: canarySchema.nullable() })),
+  remotes: z.array(z.object({ remote: remoteNameSchema, live: remoteVersionSchema, canary: z.nullable(canarySchema) })),
 });
 export type RegistryManifest = z.infer<typeof registryManifestSchema>;
 
 /** A public route: "/" or "/lower-case-words" (no trailing slash, no capitals: one address per page). */
-export const publicRouteSchema = z.string().regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/);
+export const publicRouteSchema = z.string().check(z.regex(/^\/([a-z0-9]+(-[a-z0-9]+)*)?$/));
 /** A pre-rendered page's file in a public-site build: pages/…/name.html. */
-export const publicPageFileSchema = z.string().regex(/^pages\/([a-z0-9-]+\/)*[a-z0-9-]+\.html$/);
+export const publicPageFileSchema = z.string().check(z.regex(/^pages\/([a-z0-9-]+\/)*[a-z0-9-]+\.html$/));
 
 /** The file of a public-site build (a remote whose declaration has publicSite) that lists its pages. */
 export const PUBLIC_SITE_MANIFEST = 'pages.json';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { allowedSitesSchema } from './allowed-sites';
 import { pinAnswerSchema, pinsSchema } from './pins';
 import { WIDGET_SIZES } from './plans';
@@ -11,49 +11,59 @@ export const MAX_DESCRIPTION_LENGTH = 500;
 
 // search (public): GET /v1/stores/{storeId}/search?q=&limit=&descriptionLength=
 export const searchQuerySchema = z.object({
-  q: z.string().max(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`).default(''),
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be between 1 and 50')
-    .max(50, 'limit must be between 1 and 50')
-    .default(8),
+  q: z._default(
+    z.string().check(z.maxLength(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)),
+    '',
+  ),
+  limit: z._default(
+    z.coerce
+      .number({ message: 'limit must be a number' })
+      .check(
+        z.int('limit must be an integer'),
+        z.gte(1, 'limit must be between 1 and 50'),
+        z.lte(50, 'limit must be between 1 and 50'),
+      ),
+    8,
+  ),
   /**
    * Optional: each hit's description cut to at most this many characters, ending in "…" when
    * cut (0: no descriptions). The widget asks for what it shows, so answers stay small.
    */
-  descriptionLength: z.coerce
-    .number({ message: 'descriptionLength must be a number' })
-    .int('descriptionLength must be an integer')
-    .min(0, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`)
-    .max(MAX_DESCRIPTION_LENGTH, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`)
-    .optional(),
+  descriptionLength: z.optional(
+    z.coerce
+      .number({ message: 'descriptionLength must be a number' })
+      .check(
+        z.int('descriptionLength must be an integer'),
+        z.gte(0, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`),
+        z.lte(MAX_DESCRIPTION_LENGTH, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`),
+      ),
+  ),
   /**
    * Optional: the widget's id for the query the visitor is typing (random, new for each query). The
    * answers of one query's keystrokes that reach the search service count as one search; a request
    * without one counts on its own. Sent last in the query string: the gateway's cache leaves it out
    * of its key.
    */
-  session: z.string().max(64, 'session must be at most 64 characters').optional(),
+  session: z.optional(z.string().check(z.maxLength(64, 'session must be at most 64 characters'))),
 });
 
 /** [start, end) character ranges of matched text. */
-export const rangesSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+export const rangesSchema = z.array(z.tuple([z.number().check(z.int()), z.number().check(z.int())]));
 export const searchHitSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   url: z.string(),
-  price: z.number().optional(),
-  imageUrl: z.string().optional(),
+  price: z.optional(z.number()),
+  imageUrl: z.optional(z.string()),
   highlight: z.object({ title: rangesSchema, description: rangesSchema }),
   /**
    * Found by meaning (AI search): some query word is not in it as typed, only a word close to it in meaning
    * ("sofa" for "couch"), or none is. The widget says why it was shown.
    */
-  semantic: z.literal(true).optional(),
+  semantic: z.optional(z.literal(true)),
   /** The store's owner pinned this page for the query: it comes first, and the widget marks it. */
-  pinned: z.literal(true).optional(),
+  pinned: z.optional(z.literal(true)),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 /**
@@ -62,7 +72,7 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
  * widget makes when it mounts.
  */
 export const widgetRulesSchema = z.object({
-  sizes: z.array(z.enum(WIDGET_SIZES)).min(1),
+  sizes: z.array(z.enum(WIDGET_SIZES)).check(z.minLength(1)),
   /** False: the widget shows `placeholder` instead of the snippet's own text. */
   customPlaceholder: z.boolean(),
   placeholder: z.string(),
@@ -70,7 +80,7 @@ export const widgetRulesSchema = z.object({
    * The settings the owner saved in the dashboard, with their version: the widget applies them at
    * run time (over a snippet made before that version), so a saved change needs no new snippet.
    */
-  saved: savedWidgetSettingsSchema.optional(),
+  saved: z.optional(savedWidgetSettingsSchema),
 });
 export type WidgetRules = z.infer<typeof widgetRulesSchema>;
 
@@ -78,13 +88,13 @@ export type WidgetRules = z.infer<typeof widgetRulesSchema>;
  * Internal (stores -> search): GET /internal/stores/{storeId}/widget-rules. The widget rules plus
  * what search needs to count and enforce the monthly quota; `owner` never reaches a visitor.
  */
-export const storeWidgetRulesSchema = widgetRulesSchema.extend({
+export const storeWidgetRulesSchema = z.extend(widgetRulesSchema, {
   /** The store's owner (token subject): usage is counted per owner across their stores. */
-  owner: z.string().min(1),
+  owner: z.string().check(z.minLength(1)),
   /** The owner's plan quota (entitlementsFor(plans).monthlySearches); null: none. */
-  monthlySearches: z.number().int().positive().nullable(),
+  monthlySearches: z.nullable(z.number().check(z.int(), z.positive())),
   /** AI search (entitlementsFor(plans).semanticSearch): the store's searches also recall by meaning. */
-  semanticSearch: z.boolean().default(false),
+  semanticSearch: z._default(z.boolean(), false),
 });
 export type StoreWidgetRules = z.infer<typeof storeWidgetRulesSchema>;
 
@@ -94,31 +104,33 @@ export type SearchUnavailable = z.infer<typeof searchUnavailableSchema>;
 
 export const searchResponseSchema = z.object({
   query: z.string(),
-  correctedQuery: z.string().optional(),
+  correctedQuery: z.optional(z.string()),
   hits: z.array(searchHitSchema),
   suggestions: z.array(z.string()),
   tookMs: z.number(),
   /** The owner's short answer pinned for this query (plain text and an http(s) link), shown before the hits. */
-  answer: pinAnswerSchema.optional(),
+  answer: z.optional(pinAnswerSchema),
   /**
    * Proof that this answer came from Sniff (signed: store, query, result count, time). The widget
    * sends it back with the visitor's search and click events; an event without a valid one is
    * dropped, and the result count analytics records is the one inside it. Absent for a blank query.
    */
-  searchId: z.string().optional(),
+  searchId: z.optional(z.string()),
   /** The store's widget rules; only on a blank query's answer (the widget asks when it mounts). */
-  widget: widgetRulesSchema.optional(),
+  widget: z.optional(widgetRulesSchema),
   /**
    * Present when the store cannot search now (its owner reached the monthly quota): `hits` are
    * empty and the widget says "Search is temporarily unavailable." inside its own box.
    */
-  unavailable: searchUnavailableSchema.optional(),
+  unavailable: z.optional(searchUnavailableSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 // search (public): POST /v1/stores/{storeId}/events
 /** A search answer's `searchId`, as the widget sends it back. */
-const searchIdSchema = z.string().min(1, 'searchId is required').max(128, 'searchId is not one Sniff issued');
+const searchIdSchema = z
+  .string()
+  .check(z.minLength(1, 'searchId is required'), z.maxLength(128, 'searchId is not one Sniff issued'));
 /**
  * The widget reports search intents, not keystrokes: `search` when the visitor settles on a
  * query (pause, Enter, click, close) and `click` when a result is opened. Both carry the
@@ -128,14 +140,14 @@ const searchIdSchema = z.string().min(1, 'searchId is required').max(128, 'searc
 export const searchEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('search'),
-    query: z.string().trim().min(1, 'query is required').max(MAX_QUERY_LENGTH),
+    query: z.string().check(z.trim(), z.minLength(1, 'query is required'), z.maxLength(MAX_QUERY_LENGTH)),
     searchId: searchIdSchema,
   }),
   z.object({
     type: z.literal('click'),
-    query: z.string().trim().max(MAX_QUERY_LENGTH).default(''),
+    query: z._default(z.string().check(z.trim(), z.maxLength(MAX_QUERY_LENGTH)), ''),
     searchId: searchIdSchema,
-    hitId: z.string().min(1, 'hitId is required').max(512),
+    hitId: z.string().check(z.minLength(1, 'hitId is required'), z.maxLength(512)),
   }),
 ]);
 export type SearchEvent = z.infer<typeof searchEventSchema>;
@@ -144,14 +156,14 @@ export type SearchEvent = z.infer<typeof searchEventSchema>;
 /** Visitors open a hit's URL and see its image: a javascript:, data: or relative URL is never indexed. */
 const webUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' });
 export const indexDocumentSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   url: webUrlSchema,
   title: z.string(),
-  description: z.string().default(''),
-  headings: z.array(z.string()).default([]),
-  body: z.string().default(''),
-  price: z.number().optional(),
-  imageUrl: webUrlSchema.optional(),
+  description: z._default(z.string(), ''),
+  headings: z._default(z.array(z.string()), []),
+  body: z._default(z.string(), ''),
+  price: z.optional(z.number()),
+  imageUrl: z.optional(webUrlSchema),
 });
 export type IndexDocument = z.infer<typeof indexDocumentSchema>;
 export const indexDocumentsRequestSchema = z.object({ documents: z.array(indexDocumentSchema) });
@@ -160,12 +172,16 @@ export const indexDocumentsRequestSchema = z.object({ documents: z.array(indexDo
 /** How many popular queries one call returns unless it asks for another number (1..500). */
 export const POPULAR_QUERIES_DEFAULT_LIMIT = 200;
 export const popularQueriesRequestSchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be between 1 and 500')
-    .max(500, 'limit must be between 1 and 500')
-    .default(POPULAR_QUERIES_DEFAULT_LIMIT),
+  limit: z._default(
+    z.coerce
+      .number({ message: 'limit must be a number' })
+      .check(
+        z.int('limit must be an integer'),
+        z.gte(1, 'limit must be between 1 and 500'),
+        z.lte(500, 'limit must be between 1 and 500'),
+      ),
+    POPULAR_QUERIES_DEFAULT_LIMIT,
+  ),
 });
 /**
  * A store's settled queries that found results in the last 30 days and that enough distinct
@@ -173,7 +189,7 @@ export const popularQueriesRequestSchema = z.object({
  * `count` is the number of distinct visitors.
  */
 export const popularQueriesResponseSchema = z.object({
-  queries: z.array(z.object({ query: z.string(), count: z.number().int().min(1) })),
+  queries: z.array(z.object({ query: z.string(), count: z.number().check(z.int(), z.gte(1)) })),
 });
 export type PopularQueries = z.infer<typeof popularQueriesResponseSchema>;
 
@@ -188,16 +204,16 @@ export const recordedSearchEventSchema = z.object({
   type: z.enum(['search', 'click']),
   query: z.string(),
   /** From the signed answer (at most the search's limit), never from the visitor. */
-  resultCount: z.number().int().min(0).max(1000).nullable(),
-  hitId: z.string().nullable(),
-  url: z.string().nullable(),
+  resultCount: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(1000))),
+  hitId: z.nullable(z.string()),
+  url: z.nullable(z.string()),
   /**
    * The visitor, as a keyed hash of their network address that differs per store (no address is
    * stored): limits and distinct-visitor counts use it.
    */
-  visitor: z.string().min(1).max(64),
+  visitor: z.string().check(z.minLength(1), z.maxLength(64)),
   /** The answer the event refers to (its signature): a visitor's repeats of one event count once. */
-  searchKey: z.string().min(1).max(64),
+  searchKey: z.string().check(z.minLength(1), z.maxLength(64)),
   at: z.string(),
 });
 export type RecordedSearchEvent = z.infer<typeof recordedSearchEventSchema>;
@@ -209,35 +225,53 @@ export const SEARCH_EVENTS_QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 5, retr
 /** One word as a visitor would type it: letters, digits and marks only (no spaces or hyphens). */
 export const ruleWordSchema = z
   .string()
-  .trim()
-  .min(1, 'words must not be empty')
-  .max(64, 'words must be at most 64 characters')
-  .regex(/^[\p{L}\p{N}\p{M}]+$/u, 'each entry must be a single word of letters or digits');
+  .check(
+    z.trim(),
+    z.minLength(1, 'words must not be empty'),
+    z.maxLength(64, 'words must be at most 64 characters'),
+    z.regex(/^[\p{L}\p{N}\p{M}]+$/u, 'each entry must be a single word of letters or digits'),
+  );
 export const synonymRuleSchema = z.discriminatedUnion('kind', [
   /** Every word finds the others ("sofa", "couch", "settee"). */
-  z.object({ kind: z.literal('two-way'), words: z.array(ruleWordSchema).min(2).max(20) }),
+  z.object({ kind: z.literal('two-way'), words: z.array(ruleWordSchema).check(z.minLength(2), z.maxLength(20)) }),
   /** `from` also finds `to`, not the reverse ("phone" finds "iphone"). */
-  z.object({ kind: z.literal('one-way'), from: ruleWordSchema, to: z.array(ruleWordSchema).min(1).max(20) }),
+  z.object({
+    kind: z.literal('one-way'),
+    from: ruleWordSchema,
+    to: z.array(ruleWordSchema).check(z.minLength(1), z.maxLength(20)),
+  }),
 ]);
 export type SynonymRule = z.infer<typeof synonymRuleSchema>;
 export const MAX_SYNONYM_RULES = 200;
 export const MAX_STOP_WORDS = 200;
 export const MAX_HIDDEN_SUGGESTIONS = 200;
 export const searchSettingsSchema = z.object({
-  synonyms: z.array(synonymRuleSchema).max(MAX_SYNONYM_RULES, `at most ${MAX_SYNONYM_RULES} synonym rules`).default([]),
-  stopWords: z.array(ruleWordSchema).max(MAX_STOP_WORDS, `at most ${MAX_STOP_WORDS} stop words`).default([]),
+  synonyms: z._default(
+    z.array(synonymRuleSchema).check(z.maxLength(MAX_SYNONYM_RULES, `at most ${MAX_SYNONYM_RULES} synonym rules`)),
+    [],
+  ),
+  stopWords: z._default(
+    z.array(ruleWordSchema).check(z.maxLength(MAX_STOP_WORDS, `at most ${MAX_STOP_WORDS} stop words`)),
+    [],
+  ),
   /** Suggestions the owner hid from visitors, normalized (see normalizeQuery); matched whole. */
-  hiddenSuggestions: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1, 'a hidden suggestion must not be empty')
-        .max(MAX_QUERY_LENGTH, `a hidden suggestion must be at most ${MAX_QUERY_LENGTH} characters`)
-        .transform(normalizeQuery),
-    )
-    .max(MAX_HIDDEN_SUGGESTIONS, `at most ${MAX_HIDDEN_SUGGESTIONS} hidden suggestions`)
-    .default([]),
+  hiddenSuggestions: z._default(
+    z
+      .array(
+        z.pipe(
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.minLength(1, 'a hidden suggestion must not be empty'),
+              z.maxLength(MAX_QUERY_LENGTH, `a hidden suggestion must be at most ${MAX_QUERY_LENGTH} characters`),
+            ),
+          z.transform(normalizeQuery),
+        ),
+      )
+      .check(z.maxLength(MAX_HIDDEN_SUGGESTIONS, `at most ${MAX_HIDDEN_SUGGESTIONS} hidden suggestions`)),
+    [],
+  ),
   /**
    * The sites whose pages may use the widget (hosts, subdomains included; see siteAllowed); the
    * public search API refuses a browser on any other site. Empty: every site.

@@ -1,7 +1,7 @@
 // Section 5: a Shopify store name becomes the shop's host; section 7 `shopify/check-store`.
-import { z } from 'zod';
+import { z } from './zod';
 
-const email = z.string().trim().min(1, 'email is required');
+const email = z.string().check(z.trim(), z.minLength(1, 'email is required'));
 
 export const SHOPIFY_NAME_REQUIRED = 'Please enter your Shopify store name first';
 export const SHOPIFY_NAME_INVALID = 'Invalid Shopify Store Name for URL generation.';
@@ -29,19 +29,19 @@ export function shopifyStoreUrl(name: string): { url: string } | { error: string
 // POST shopify/check-store {email, store_url} -> {exists, store_id}
 export const shopifyCheckStoreRequestSchema = z.object({
   email,
-  store_url: z
-    .string()
-    .max(2048, 'store_url is too long')
-    .transform((value, ctx) => {
+  store_url: z.pipe(
+    z.string().check(z.maxLength(2048, 'store_url is too long')),
+    z.transform((value, ctx) => {
       const result = shopifyStoreUrl(value);
       if ('error' in result) {
-        ctx.addIssue({ code: 'custom', message: result.error });
+        ctx.issues.push({ code: 'custom', message: result.error, input: value });
         return z.NEVER;
       }
       return result.url;
     }),
+  ),
 });
-export const shopifyCheckStoreResponseSchema = z.object({ exists: z.boolean(), store_id: z.string().nullable() });
+export const shopifyCheckStoreResponseSchema = z.object({ exists: z.boolean(), store_id: z.nullable(z.string()) });
 export type ShopifyCheckStoreResponse = z.infer<typeof shopifyCheckStoreResponseSchema>;
 
 /** The wizard's message when the owner already has a store for that shop (section 8). */
@@ -70,27 +70,29 @@ export function catalogueFileProblem(file: { type: string; name: string; size: n
 /** The text fields of POST shopify/create-store-csv/ (multipart, with the file in `csv_file`). */
 export const shopifyCsvFieldsSchema = z.object({
   email,
-  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
-  store_nickname: z.string().trim().max(120).optional(),
+  store_name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Store name is required.'), z.maxLength(120, 'Store name is too long.')),
+  store_nickname: z.optional(z.string().check(z.trim(), z.maxLength(120))),
   /** The Shopify store name; the section 5 rule makes it the shop's host. */
   store_url: shopifyCheckStoreRequestSchema.shape.store_url,
   platform: z.literal('shopify'),
 });
 
 /** A catalogue row that was not imported: its line in the file (header = 1), the column and why. */
-export const rejectedRowSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export const rejectedRowSchema = z.object({ row: z.number().check(z.int()), column: z.string(), message: z.string() });
 export type RejectedRow = z.infer<typeof rejectedRowSchema>;
 
 export const shopifyCsvResponseSchema = z.object({
   store_id: z.string(),
   platform: z.literal('shopify'),
   store_url: z.string(),
-  source: z.literal('shopify-csv').optional(),
+  source: z.optional(z.literal('shopify-csv')),
   /** Products imported from the file. */
-  imported: z.number().int(),
+  imported: z.number().check(z.int()),
   /** Rows left out, the first 100 of `rejected_count`. */
   rejected: z.array(rejectedRowSchema),
-  rejected_count: z.number().int(),
+  rejected_count: z.number().check(z.int()),
 });
 export type ShopifyCsvResponse = z.infer<typeof shopifyCsvResponseSchema>;
 
@@ -99,18 +101,20 @@ export const replaceCatalogueFieldsSchema = z.object({
   email,
   store_id: z
     .string()
-    .trim()
-    .min(1, 'store_id is required')
-    .max(64, 'store_id is not a store id')
-    .regex(/^[A-Za-z0-9_-]+$/, 'store_id is not a store id'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'store_id is required'),
+      z.maxLength(64, 'store_id is not a store id'),
+      z.regex(/^[A-Za-z0-9_-]+$/, 'store_id is not a store id'),
+    ),
 });
 /** The new catalogue is the store's products; a sync hands them to search (queued, like Sync now). */
 export const replaceCatalogueResponseSchema = z.object({
   store_id: z.string(),
   status: z.enum(['queued', 'running', 'done', 'failed']),
-  imported: z.number().int(),
+  imported: z.number().check(z.int()),
   rejected: z.array(rejectedRowSchema),
-  rejected_count: z.number().int(),
+  rejected_count: z.number().check(z.int()),
   catalogue_uploaded_at: z.string(),
 });
 export type ReplaceCatalogueResponse = z.infer<typeof replaceCatalogueResponseSchema>;
@@ -120,11 +124,13 @@ export type ReplaceCatalogueResponse = z.infer<typeof replaceCatalogueResponseSc
 // by postMessage from the API origin, or as the redirect parameters below.
 export const shopifyConnectRequestSchema = z.object({
   email,
-  store_name: z.string().trim().min(1, 'Store name is required.').max(120, 'Store name is too long.'),
-  store_nickname: z.string().trim().max(120).optional(),
+  store_name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Store name is required.'), z.maxLength(120, 'Store name is too long.')),
+  store_nickname: z.optional(z.string().check(z.trim(), z.maxLength(120))),
   store_url: shopifyCheckStoreRequestSchema.shape.store_url,
   /** The dashboard's origin, where the result is sent; only the product's own origin is accepted. */
-  client_origin: z.string().trim().min(1, 'client_origin is required').max(2048),
+  client_origin: z.string().check(z.trim(), z.minLength(1, 'client_origin is required'), z.maxLength(2048)),
 });
 export const shopifyConnectResponseSchema = z.object({ authorize_url: z.string() });
 export type ShopifyConnectResponse = z.infer<typeof shopifyConnectResponseSchema>;

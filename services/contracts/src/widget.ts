@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   DEFAULT_WIDGET_SETTINGS as DEFAULTS,
   FREE_PLACEHOLDER,
@@ -21,37 +21,45 @@ export {
   type WidgetSettings,
 } from './embed-snippet';
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #666666');
+const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #666666'));
 
 /** Widget settings with the defaults and limits of spec sections 3 and 5. */
 export const widgetSettingsSchema = z.object({
-  size: z.enum(WIDGET_SIZES).default(DEFAULTS.size),
-  rounded: z.boolean().default(DEFAULTS.rounded),
-  displayFormat: z.enum(['auto', 'cards', 'list']).default(DEFAULTS.displayFormat),
-  searchBarTextColor: hexColor.default(DEFAULTS.searchBarTextColor),
-  searchBarBorderColor: hexColor.default(DEFAULTS.searchBarBorderColor),
-  searchBarBackground: hexColor.default(DEFAULTS.searchBarBackground),
-  searchPlaceholder: z.string().max(120).optional(),
-  maxTitleLength: z
-    .number()
-    .int()
-    .min(10, 'Max Title Length must be 10 to 200')
-    .max(200, 'Max Title Length must be 10 to 200')
-    .default(DEFAULTS.maxTitleLength),
-  maxDescriptionLength: z
-    .number()
-    .int()
-    .min(20, 'Max Description Length must be 20 to 500')
-    .max(500, 'Max Description Length must be 20 to 500')
-    .default(DEFAULTS.maxDescriptionLength),
-  showDescription: z.boolean().default(DEFAULTS.showDescription),
-  showPrice: z.boolean().default(DEFAULTS.showPrice),
+  size: z._default(z.enum(WIDGET_SIZES), DEFAULTS.size),
+  rounded: z._default(z.boolean(), DEFAULTS.rounded),
+  displayFormat: z._default(z.enum(['auto', 'cards', 'list']), DEFAULTS.displayFormat),
+  searchBarTextColor: z._default(hexColor, DEFAULTS.searchBarTextColor),
+  searchBarBorderColor: z._default(hexColor, DEFAULTS.searchBarBorderColor),
+  searchBarBackground: z._default(hexColor, DEFAULTS.searchBarBackground),
+  searchPlaceholder: z.optional(z.string().check(z.maxLength(120))),
+  maxTitleLength: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(10, 'Max Title Length must be 10 to 200'),
+        z.lte(200, 'Max Title Length must be 10 to 200'),
+      ),
+    DEFAULTS.maxTitleLength,
+  ),
+  maxDescriptionLength: z._default(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(20, 'Max Description Length must be 20 to 500'),
+        z.lte(500, 'Max Description Length must be 20 to 500'),
+      ),
+    DEFAULTS.maxDescriptionLength,
+  ),
+  showDescription: z._default(z.boolean(), DEFAULTS.showDescription),
+  showPrice: z._default(z.boolean(), DEFAULTS.showPrice),
 });
 
 /** The saved settings of a store and their version (0: never saved; the defaults apply). */
 export const savedWidgetSettingsSchema = z.object({
   settings: widgetSettingsSchema,
-  version: z.number().int().min(0),
+  version: z.number().check(z.int(), z.gte(0)),
 });
 export type SavedWidgetSettings = z.infer<typeof savedWidgetSettingsSchema>;
 

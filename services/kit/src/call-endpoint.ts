@@ -1,6 +1,6 @@
 import { HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type { Endpoint, ServiceName } from '@sniff/contracts';
-import type { z, ZodType } from 'zod';
+import { z } from 'zod';
 import { internalHeaders } from './identity';
 import { currentRequestId, REQUEST_ID_HEADER } from './logging';
 import { ZodPipe } from './validation';
@@ -29,20 +29,20 @@ type PathPart<P extends string> = string extends P
     ? { path?: never }
     : { path: Record<PathNames<P>, string> };
 
-type QueryPart<Q> = Q extends ZodType
+type QueryPart<Q> = Q extends z.core.$ZodType
   ? // a query whose every field may be left out (defaults) may be left out too
     object extends z.input<Q>
     ? { query?: z.input<Q> }
     : { query: z.input<Q> }
   : { query?: never };
 
-type BodyPart<B> = B extends ZodType ? { body: z.input<B> } : { body?: never };
+type BodyPart<B> = B extends z.core.$ZodType ? { body: z.input<B> } : { body?: never };
 
 /** What a call to an entry takes: its path parameters, query and body, typed from the entry. */
 export type CallParams<E extends Endpoint> = PathPart<E['path']> & QueryPart<E['query']> & BodyPart<E['body']>;
 
 /** What a call to an entry answers: its response schema's output (nothing for an entry without JSON). */
-export type CallAnswer<E extends Endpoint> = E['response'] extends ZodType ? z.output<E['response']> : void;
+export type CallAnswer<E extends Endpoint> = E['response'] extends z.core.$ZodType ? z.output<E['response']> : void;
 
 export interface CallOptions<S extends ServiceName> {
   /** The caller's config: the sibling's base URL is its `<SERVICE>_URL`. */
@@ -109,7 +109,7 @@ export async function callEndpoint<E extends InternalEndpoint>(
   }
   if (!res.ok) throw new HttpException(json(text) ?? text, res.status);
   if (entry.response === null) return undefined as CallAnswer<E>;
-  const answer = entry.response.safeParse(json(text));
+  const answer = z.safeParse(entry.response, json(text));
   if (answer.success) return answer.data as CallAnswer<E>;
   // the sibling and this service disagree on the contract (one deployed ahead of the other)
   const issues = answer.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`).join('; ');

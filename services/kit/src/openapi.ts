@@ -18,7 +18,7 @@ type JsonSchema = Record<string, unknown>;
  * A zod schema as JSON Schema: a request as a client sends it (input), an answer as the service sends
  * it (output); what JSON Schema cannot say is left open.
  */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
@@ -138,7 +138,7 @@ export function openApiDocument(service: string, routes: ServedRoute[]): JsonSch
 }
 
 /** A request body's media type and schema: JSON, a multipart upload (fields and file) or raw bytes. */
-function requestContent(e: Endpoint | undefined, body: z.ZodType | undefined): Record<string, unknown> {
+function requestContent(e: Endpoint | undefined, body: z.core.$ZodType | undefined): Record<string, unknown> {
   if (e?.bodyType === 'raw') return { 'application/json': { schema: {}, 'x-raw': true } };
   const schema = body ? jsonSchema(body) : { type: 'object' };
   if (e?.bodyType !== 'multipart') return { 'application/json': { schema } };

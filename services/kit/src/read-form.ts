@@ -1,7 +1,7 @@
 import Busboy, { type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
 import { BadRequestException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { bodyLimitOf, bodyTooLarge } from './body-limits';
 import { assertSafeText } from './safe-text';
 import { ZodPipe } from './validation';
@@ -13,7 +13,7 @@ export interface FormFile {
   stream: BusboyFileStream;
 }
 
-export interface FormSpec<S extends z.ZodObject> {
+export interface FormSpec<S extends z.core.$ZodObject> {
   /** The form's text fields (a registry entry's `body`); they come before the file. */
   fields: S;
   /** The name of the file field (a registry entry's `file`). */
@@ -54,7 +54,7 @@ function badRequest(message: string, field?: string): BadRequestException {
  * an error on a cut-off form, and after a limit it stops reading but leaves the file stream open,
  * so a reader of the file waited forever.
  */
-export function readForm<S extends z.ZodObject, T>(
+export function readForm<S extends z.core.$ZodObject, T>(
   req: FastifyRequest,
   spec: FormSpec<S>,
   onFile: (fields: z.infer<S>, file: FormFile) => Promise<T>,
@@ -81,7 +81,7 @@ export function readForm<S extends z.ZodObject, T>(
   }
   const raw = req.raw;
   const schema = new ZodPipe(spec.fields);
-  const known = new Set(Object.keys(spec.fields.shape));
+  const known = new Set(Object.keys(spec.fields._zod.def.shape));
   const form: Record<string, string> = {};
 
   return new Promise((resolve, reject) => {
@@ -168,8 +168,8 @@ function formError(err: unknown, file: string): BadRequestException {
  * The fields sent before the file, validated; a field of the spec that is not there yet is named
  * as coming too late (whether it comes after the file or not at all, it belongs before it).
  */
-function validate<S extends z.ZodObject>(pipe: ZodPipe<S>, form: Record<string, string>, known: Set<string>) {
-  const result = pipe.schema.safeParse(form);
+function validate<S extends z.core.$ZodObject>(pipe: ZodPipe<S>, form: Record<string, string>, known: Set<string>) {
+  const result = z.safeParse(pipe.schema, form);
   if (result.success) return result.data;
   const key = result.error.issues[0]?.path[0];
   if (typeof key === 'string' && known.has(key) && !(key in form))

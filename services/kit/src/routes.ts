@@ -41,8 +41,8 @@ export interface ServedRoute extends KitRouteConfig {
   /** The registry entry its handler is declared with (see Endpoint); none for the kit's own routes. */
   endpoint?: Endpoint;
   /** The zod schemas its body and query are validated with (a ZodPipe on @Body() or @Query()). */
-  bodySchema?: z.ZodType;
-  querySchema?: z.ZodType;
+  bodySchema?: z.core.$ZodType;
+  querySchema?: z.core.$ZodType;
 }
 
 type HandlerFacts = Pick<ServedRoute, 'endpoint' | 'bodySchema' | 'querySchema'>;
@@ -91,7 +91,7 @@ function handlerFacts(app: INestApplication): Map<string, HandlerFacts> {
           endpoint: Reflect.getMetadata(ENDPOINT_METADATA, handler) as Endpoint | undefined,
         };
         for (const [argKey, arg] of Object.entries(args)) {
-          const pipe = arg.pipes?.find((p): p is ZodPipe<z.ZodType> => p instanceof ZodPipe);
+          const pipe = arg.pipes?.find((p): p is ZodPipe<z.core.$ZodType> => p instanceof ZodPipe);
           if (!pipe || arg.data !== undefined) continue;
           const type = Number(argKey.split(':')[0]);
           if (type === RouteParamtypes.BODY) found.bodySchema = pipe.schema;

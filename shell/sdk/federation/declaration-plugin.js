@@ -80,11 +80,8 @@ class RemoteDeclarationPlugin {
         }
         try {
           const declaration = readDeclaration(this.file);
-          const json = JSON.stringify(
-            this.requires ? { ...declaration, requires: this.requires } : declaration,
-            null,
-            2,
-          );
+          const requires = this.requires && consumedRanges(compilation, this.requires);
+          const json = JSON.stringify(requires ? { ...declaration, requires } : declaration, null, 2);
           compilation.emitAsset('declaration.json', new sources.RawSource(json));
         } catch (error) {
           compilation.errors.push(new WebpackError(`${path.relative(compiler.context, this.file)}: ${error.message}`));
@@ -92,6 +89,19 @@ class RemoteDeclarationPlugin {
       });
     });
   }
+}
+
+/**
+ * Of the ranges the front end's package.json asks for, those of the shared libraries this build consumes
+ * from the shell: what it needs of the shell. A package it names but bundles (zod/mini, which the
+ * contracts' schemas use, is no share key) or does not use is no requirement on the shell.
+ */
+function consumedRanges(compilation, ranges) {
+  const keys = new Set();
+  for (const module of compilation.modules) {
+    if (module.constructor.name === 'ConsumeSharedModule') keys.add(module.options.shareKey);
+  }
+  return Object.fromEntries(Object.entries(ranges).filter(([name]) => keys.has(name)));
 }
 
 module.exports = { RemoteDeclarationPlugin, readDeclaration, readDeclarationData, unrangedConsumes };

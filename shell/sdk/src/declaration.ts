@@ -4,7 +4,12 @@
 // small JSON at start and fetches a remote's code only when one of its pages is shown.
 // Imported by the shell's dashboard and the build only (`@sniff/shell-sdk/declaration`): the sdk's
 // main entry is on every public page, zod is not.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini has no messages of its own ("Invalid input" for every problem): install English, the texts a
+// remote's team reads when its declaration is refused (as the classic API did on import). One setting for
+// every copy of zod; the contracts install the same.
+z.config(z.locales.en());
 
 /** The sidebar's fixed icon set; the shell draws each one. */
 export const ICON_NAMES = [
@@ -28,81 +33,82 @@ export type IconName = (typeof ICON_NAMES)[number];
  */
 const relativePath = z
   .string()
-  .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/, 'must be a relative path like "stores"');
+  .check(
+    z.regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/, 'must be a relative path like "stores"'),
+  );
 
 /** A destination's name: "<area>.<page>", e.g. "billing.subscribe". */
 const destinationName = z
   .string()
-  .regex(/^[a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*$/, 'must look like "billing.subscribe"');
+  .check(z.regex(/^[a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*$/, 'must look like "billing.subscribe"'));
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 
-export const routeDeclarationSchema = z
-  .object({
-    /** Relative to /dashboard. Also the page's key. */
-    path: relativePath,
-    /**
-     * The page routes paths below its own (/dashboard/<path>/…) itself. Without it a deeper path is unknown
-     * and goes to /dashboard, as every unknown dashboard path does.
-     */
-    subPaths: z.literal(true).optional(),
-    /** The top bar's heading on this page. */
-    title: text(60),
-    /** The name other parts of Sniff link to this page by. */
-    destination: destinationName.optional(),
-    /** The page takes payments: the shell loads the payment provider's script (Stripe.js) once it is shown. */
-    payments: z.literal(true).optional(),
-  })
-  .strict();
+export const routeDeclarationSchema = z.strictObject({
+  /** Relative to /dashboard. Also the page's key. */
+  path: relativePath,
+  /**
+   * The page routes paths below its own (/dashboard/<path>/…) itself. Without it a deeper path is unknown
+   * and goes to /dashboard, as every unknown dashboard path does.
+   */
+  subPaths: z.optional(z.literal(true)),
+  /** The top bar's heading on this page. */
+  title: text(60),
+  /** The name other parts of Sniff link to this page by. */
+  destination: z.optional(destinationName),
+  /** The page takes payments: the shell loads the payment provider's script (Stripe.js) once it is shown. */
+  payments: z.optional(z.literal(true)),
+});
 
-export const sidebarEntrySchema = z
-  .object({
-    /** The declared route the entry opens. */
-    route: relativePath,
-    label: text(40),
-    icon: z.enum(ICON_NAMES),
-    /** Lower comes first; the overview is 0. */
-    order: z.number().int().min(0).max(1000),
-    /** Who sees the entry: free owners, paying owners, or all. */
-    plans: z.enum(['free', 'paid', 'all']),
-  })
-  .strict();
+export const sidebarEntrySchema = z.strictObject({
+  /** The declared route the entry opens. */
+  route: relativePath,
+  label: text(40),
+  icon: z.enum(ICON_NAMES),
+  /** Lower comes first; the overview is 0. */
+  order: z.number().check(z.int(), z.gte(0), z.lte(1000)),
+  /** Who sees the entry: free owners, paying owners, or all. */
+  plans: z.enum(['free', 'paid', 'all']),
+});
 
 export const remoteDeclarationSchema = z
-  .object({
+  .strictObject({
     /** The remote's id, as its `defineRemote` gives it. */
-    id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case words joined by "-"'),
-    routes: z.array(routeDeclarationSchema).max(50),
-    sidebar: z.array(sidebarEntrySchema).max(20),
+    id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case words joined by "-"')),
+    routes: z.array(routeDeclarationSchema).check(z.maxLength(50)),
+    sidebar: z.array(sidebarEntrySchema).check(z.maxLength(20)),
     /** Destinations of other remotes this one links to (checked by the shell, which warns of unknown ones). */
-    links: z.array(destinationName).max(100),
+    links: z.array(destinationName).check(z.maxLength(100)),
     /** The remote renders the public site (every path outside /dashboard) as its page "public". */
-    publicSite: z.boolean().optional(),
+    publicSite: z.optional(z.boolean()),
     /**
      * Written by the build, not by hand: the version range of each shared library (React, the router, the
      * sdk…) this build needs from the shell, from the remote's package.json; the shell refuses the remote when
      * one is not met.
      */
-    requires: z.record(z.string().min(1).max(100), z.string().min(1).max(100)).optional(),
+    requires: z.optional(
+      z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.string().check(z.minLength(1), z.maxLength(100))),
+    ),
   })
-  .strict()
-  .superRefine((d, ctx) => {
-    const paths = new Set<string>();
-    d.routes.forEach((r, i) => {
-      if (paths.has(r.path))
-        ctx.addIssue({ code: 'custom', path: ['routes', i, 'path'], message: 'is declared twice' });
-      paths.add(r.path);
-    });
-    d.sidebar.forEach((s, i) => {
-      if (!paths.has(s.route)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['sidebar', i, 'route'],
-          message: `"${s.route}" is not a declared route`,
-        });
-      }
-    });
-  });
+  .check(
+    z.superRefine((d, ctx) => {
+      const paths = new Set<string>();
+      d.routes.forEach((r, i) => {
+        if (paths.has(r.path))
+          ctx.addIssue({ code: 'custom', path: ['routes', i, 'path'], message: 'is declared twice' });
+        paths.add(r.path);
+      });
+      d.sidebar.forEach((s, i) => {
+        if (!paths.has(s.route)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sidebar', i, 'route'],
+            message: `"${s.route}" is not a declared route`,
+          });
+        }
+      });
+    }),
+  );
 
 export type RouteDeclaration = z.infer<typeof routeDeclarationSchema>;
 export type SidebarEntry = z.infer<typeof sidebarEntrySchema>;

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { z } from 'zod';
 import { ownerDeletionCountsSchema, storeEventsExportQuerySchema, storeEventsExportSchema } from '../account';
 import {
   analyticsRequestSchema,
@@ -18,7 +18,7 @@ import { popularQueriesRequestSchema, popularQueriesResponseSchema } from '../se
 import { endpoint } from './endpoint';
 
 /** One panel of the analytics page: POST /fetch/<path> with the store and the range. */
-const panel = <R extends ZodType>(path: string, summary: string, response: R) =>
+const panel = <R extends z.core.$ZodType>(path: string, summary: string, response: R) =>
   endpoint({
     service: 'analytics',
     method: 'POST',

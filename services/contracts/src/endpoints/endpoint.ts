@@ -1,4 +1,10 @@
-import type { ZodType } from 'zod';
+import type { z } from 'zod';
+
+/**
+ * Any zod schema, of the classic API (`zod`) or the tree-shakable one (`zod/mini`): both are built on
+ * zod's core, and the registry's users parse, type and describe schemas through it.
+ */
+type ZodType = z.core.$ZodType;
 
 export type ServiceName = 'billing' | 'stores' | 'search' | 'analytics' | 'feedback' | 'registry';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

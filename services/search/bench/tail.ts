@@ -51,14 +51,18 @@ const rows = sample.map(({ q, cls }) => {
   const kinds = matches.map((m) => {
     const by: Record<string, number> = {};
     for (const c of [...m.candidates, ...m.beside]) by[c.kind] = (by[c.kind] ?? 0) + 1;
-    return Object.entries(by).map(([k, n]) => `${k}:${n}`).join(',');
+    return Object.entries(by)
+      .map(([k, n]) => `${k}:${n}`)
+      .join(',');
   });
   return { q, cls, total, match, rank, hl, kinds };
 });
 rows.sort((a, b) => b.total - a.total);
 const sorted = rows.map((x) => x.total).sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-console.log(`${size} docs, ${rows.length} queries, median of ${REPEAT}: p50 ${pct(0.5).toFixed(3)} p90 ${pct(0.9).toFixed(3)} p99 ${pct(0.99).toFixed(3)} ms`);
+console.log(
+  `${size} docs, ${rows.length} queries, median of ${REPEAT}: p50 ${pct(0.5).toFixed(3)} p90 ${pct(0.9).toFixed(3)} p99 ${pct(0.99).toFixed(3)} ms`,
+);
 for (const x of rows.slice(0, Number(process.env.TOP ?? 15))) {
   console.log(
     `${x.total.toFixed(3)} ms ${x.cls.padEnd(11)} ${JSON.stringify(x.q).padEnd(28)} match ${x.match.map((m) => m.toFixed(3)).join('+')} rank ${x.rank.toFixed(3)} hl ${x.hl.toFixed(3)}  ${x.kinds.join(' | ')}`,

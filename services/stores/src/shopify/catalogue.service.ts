@@ -1,9 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  PayloadTooLargeException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, PayloadTooLargeException } from '@nestjs/common';
 import type { Owner } from '@sniff/service-kit';
 import { type FormFile, ownEmail, readForm } from '@sniff/service-kit';
 import {

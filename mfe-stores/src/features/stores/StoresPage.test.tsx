@@ -171,11 +171,13 @@ describe('widgets beyond the plan after a downgrade', () => {
     expect(notice()).toBeNull();
   });
 
-  test('counts every paid subscription in the allowance', async () => {
-    installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken, third] }) });
+  test('counts the free widget and every paid subscription in the allowance', async () => {
+    const fourth = { ...bakery, id: 'st_4', name: 'Fourth' };
+    installFakeApi({ 'stores/managestores/list-stores': () => ({ body: [bakery, broken, third, fourth] }) });
+    // Shopify Starter: two widgets, beside the one every account has
     renderPage(<StoresPage />, { apis, plans: [{ plan: 'starter', platform: 'shopify' }] });
     expect(await screen.findByText('Demo Bakery')).toBeTruthy();
-    expect(notice()?.textContent).toContain('Your plan allows 2 stores; you have 3.');
+    expect(notice()?.textContent).toContain('Your plan allows 3 stores; you have 4.');
   });
 });
 

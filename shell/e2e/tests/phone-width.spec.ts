@@ -76,7 +76,7 @@ test('Stores and Analytics fit a 390 px phone, with a store listed and a long qu
   await expect(timeline.getByText(LONG_QUERY).first()).toBeVisible();
   expect(await sideways(page)).toBeLessThanOrEqual(0);
 
-  // The demo owner's plan allows one widget: the specs after this one make theirs.
+  // The demo owner's allowance is small (the free widget and one per plan): the specs after this one make theirs.
   await page.goto('/dashboard/stores');
   await page.getByRole('button', { name: 'Delete Phone Width Bakery' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Store' }).click();

@@ -21,7 +21,7 @@ test.describe.serial('pinned answers', () => {
     page = await context.newPage();
   });
   test.afterAll(async () => {
-    // The demo owner's plan allows one widget: the specs that follow create their own, so none is left behind.
+    // The demo owner's allowance is small (the free widget and one per plan): the specs that follow create their own, so none is left behind.
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto('/dashboard/stores');

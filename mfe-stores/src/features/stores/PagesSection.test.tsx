@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { DEFAULT_WIDGET_SETTINGS } from '@sniff/contracts';
 import { installFakeApi, PAID, renderPage, type Handler } from '@sniff/shell-sdk/testing';
 import { storesApi } from '../../shared/api';
@@ -31,7 +32,9 @@ async function openPages(handlers: Record<string, Handler>, plans = PAID) {
   });
   renderPage(<StoresPage />, { apis, plans });
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
-  const pages = await screen.findByRole('region', { name: 'Pages' });
+  // The panel's widget settings have loaded (no update lands after the test).
+  await screen.findByText(/data-store-id="st_1"/);
+  const pages = screen.getByRole('region', { name: 'Pages' });
   return { calls, pages };
 }
 
@@ -45,6 +48,13 @@ test('lists the indexed pages, the main URL marked and always ticked', async () 
   expect(pages.textContent).toContain('3 of 20 pages, your plan indexes up to 20.');
   // Nothing changed yet: nothing to save.
   expect((within(pages).getByRole('button', { name: 'Save pages' }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('the section has no serious axe finding (labels, roles), over the limit too', async () => {
+  const { pages } = await openPages({ [LIST]: () => ({ body: [site] }) }, []);
+  expect(within(pages).getByRole('alert')).toBeTruthy();
+  const { violations } = await axe.run(pages, { rules: { 'color-contrast': { enabled: false } } });
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
 test('unticking the main URL keeps it and says why', async () => {
@@ -138,6 +148,7 @@ test('a catalogue or platform store has no Pages section', async () => {
   });
   renderPage(<StoresPage />, { apis, plans: PAID });
   fireEvent.click(await screen.findByRole('button', { name: 'Manage Demo Bakery' }));
-  await screen.findByRole('region', { name: 'Manage Demo Bakery' });
+  const panel = await screen.findByRole('region', { name: 'Manage Demo Bakery' });
+  await within(panel).findByText(/data-store-id="st_1"/);
   expect(screen.queryByRole('region', { name: 'Pages' })).toBeNull();
 });

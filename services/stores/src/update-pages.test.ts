@@ -37,11 +37,13 @@ describe('editing a custom website’s pages', () => {
       '/b': html('Bravo', '<h1>Bravo</h1><p>The bison page.</p>'),
       '/c': html('Charlie', '<h1>Charlie</h1><p>The cheetah page.</p>'),
       '/d': html('Delta', '<h1>Delta</h1><p>The dolphin page.</p>'),
+      // Never answers: a sync waits on it until the fetch times out (FETCH_TIMEOUT_MS).
+      '/slow': { hang: true },
     });
     other = await startFixtureSite({ '/': html('Other', '<p>elsewhere</p>') });
     const billingConfig = plansOnlyBillingConfig(
       testConfig(db.url),
-      ['paid-owner:busniess_starter_monthly', 'csv-owner:starter'].join(','),
+      ['paid-owner:busniess_starter_monthly', 'paid-owner:busniess_starter_yearly', 'csv-owner:starter'].join(','),
     );
     billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
     const config = storesTestConfig(testConfig(db.url), {
@@ -53,6 +55,7 @@ describe('editing a custom website’s pages', () => {
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
       SYNC_NOW_INTERVAL_SECONDS: 0,
+      FETCH_TIMEOUT_MS: 2_000,
     });
     stores = await startTestService(AppModule.forRoot(config), config);
   });
@@ -168,6 +171,22 @@ describe('editing a custom website’s pages', () => {
     expect(fetchedSince(mark).sort()).toEqual(['/', '/a', '/c']);
   });
 
+  it('accepts an edit while a sync runs: a sync queued behind it indexes the new list', async () => {
+    const { store_id } = await (await create('paid-owner', p('/'), [p('/slow')])).json();
+    await waitFor(async () => (await storeOf('paid-owner', store_id))?.status === 'running', 'the first sync to run');
+    const res = await update('paid-owner', store_id, [p('/d')]);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ page_urls: [p('/'), p('/d')], added: 1, removed: 1, status: 'queued' });
+    // The first sync ends (the slow page skipped), then the queued one indexes the new list.
+    await waitFor(async () => {
+      const docs = indexed(store_id).map((d) => d.url);
+      return docs.length === 2 && docs[1] === p('/d');
+    }, 'the new list to be indexed');
+    expect(indexed(store_id).map((d) => d.url)).toEqual([p('/'), p('/d')]);
+    await waitFor(async () => (await storeOf('paid-owner', store_id))?.status === 'done', 'the store to be done');
+    await post('/managestores/delete-store', 'paid-owner', { store_id });
+  });
+
   it("refuses more pages than the plan indexes with the plan's message, changing nothing", async () => {
     const { store_id } = await (await create('free-owner', p('/'), [p('/a')])).json();
     const before = await synced('free-owner', store_id, undefined);
@@ -224,6 +243,7 @@ describe('editing a custom website’s pages', () => {
       field: 'store_urls.1',
       message: expect.stringContaining('Every page must be on the same site as the main URL'),
     });
+    // A metadata address is another site too (the same-site rule answers before the address is vetted).
     const blocked = await update('paid-owner', storeId, ['http://169.254.169.254/latest/meta-data/']);
     expect(blocked.status).toBe(422);
     expect(await blocked.json()).toMatchObject({ field: 'store_urls.0' });

@@ -5,12 +5,14 @@ import {
   analyticsEndpoints,
   apiRequest,
   storesEndpoints,
+  type CrawlMapResponse,
   type Platform,
   type PinnedPage,
   type ReplaceCatalogueResponse,
   type SearchSettings,
   type StoreSuggestion,
   type SyncStoreResponse,
+  type UpdatePagesResponse,
   type WidgetSettings,
   type WidgetSettingsResponse,
   type ZeroResultAlert,
@@ -66,6 +68,35 @@ export const storesApi = createApi({
         );
         dispatch(invalidateTags(['Stores']));
       },
+    }),
+    /**
+     * A custom website's new page list (the other pages; the main URL always stays). The cached row takes the
+     * answer's pages and status (so the list starts polling the sync that fetches the added pages) and the list
+     * is fetched again.
+     */
+    updatePages: build.mutation<UpdatePagesResponse, { store_id: string; store_urls: string[] }>({
+      query: (body) => apiRequest(storesEndpoints.updatePages, { body }),
+      transformResponse: (raw) => storesEndpoints.updatePages.response.parse(raw),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        let answer: UpdatePagesResponse;
+        try {
+          answer = (await queryFulfilled).data;
+        } catch {
+          return; // the panel shows the failure
+        }
+        dispatch(
+          updateStores('listStores', undefined, (stores) => {
+            const store = stores.find((s) => s.id === answer.store_id);
+            if (store) Object.assign(store, { status: answer.status, page_urls: answer.page_urls });
+          }),
+        );
+        dispatch(invalidateTags(['Stores']));
+      },
+    }),
+    /** A website's pages from its sitemap or links (the wizard's discovery), for the owner to add to a store. */
+    findPages: build.mutation<CrawlMapResponse, { url: string }>({
+      query: (body) => apiRequest(storesEndpoints.crawlMap, { body }),
+      transformResponse: (raw) => storesEndpoints.crawlMap.response.parse(raw),
     }),
     /**
      * A catalogue store's new CSV file (multipart: email and store_id first, the file last, so the server checks
@@ -166,6 +197,8 @@ export const storesApi = createApi({
 export const {
   useDeleteStoreMutation,
   useSyncStoreMutation,
+  useUpdatePagesMutation,
+  useFindPagesMutation,
   useReplaceCatalogueMutation,
   useGetSearchSettingsQuery,
   useSaveSearchSettingsMutation,

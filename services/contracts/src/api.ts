@@ -78,6 +78,8 @@ export const storeSchema = z.object({
   next_sync_at: z.optional(z.nullable(z.string())),
   /** When "Sync now" may be pressed again (it is rate-limited); null: now. */
   sync_available_at: z.optional(z.nullable(z.string())),
+  /** A custom website (source crawl): the pages it indexes, the main URL first. Absent for other stores. */
+  page_urls: z.optional(z.array(z.string())),
 });
 export type Store = z.infer<typeof storeSchema>;
 export const listStoresResponseSchema = z.array(storeSchema);
@@ -113,6 +115,26 @@ export const createWebsiteRequestSchema = z.object({
   email,
 });
 export type CreateWebsiteRequest = z.input<typeof createWebsiteRequestSchema>;
+
+// stores: POST managestores/update-pages: a custom website's page list, edited in the Manage panel
+export const updatePagesRequestSchema = z.object({
+  store_id: z.string().check(z.trim(), z.minLength(1, 'store_id is required')),
+  /** The other pages to index (the main URL, the store's url, always stays and comes first). */
+  store_urls: z.array(websiteUrlSchema).check(z.maxLength(500, 'store_urls has too many pages')),
+  email,
+});
+export type UpdatePagesRequest = z.input<typeof updatePagesRequestSchema>;
+export const updatePagesResponseSchema = z.object({
+  store_id: z.string(),
+  /** The pages the store now indexes, the main URL first. */
+  page_urls: z.array(z.string()),
+  /** Pages new to the list (fetched by the queued sync) and pages taken out of it. */
+  added: z.number().check(z.int()),
+  removed: z.number().check(z.int()),
+  /** queued when a sync was queued for the change; the store's status as it was for an unchanged list. */
+  status: storeStatusSchema,
+});
+export type UpdatePagesResponse = z.infer<typeof updatePagesResponseSchema>;
 export const createStoreResponseSchema = z.object({
   store_id: z.string(),
   platform: platformSchema,

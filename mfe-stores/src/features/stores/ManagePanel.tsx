@@ -4,7 +4,8 @@ import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts
 import { Button, CopyButton, Spinner, StatusBadge, Tabs, useToast } from '@sniff/ui';
 import { SearchTuning, type TuningPrefill } from './search-tuning/SearchTuning';
 import { useSearchTuning } from './search-tuning/useSearchTuning';
-import { hasWarnings } from './sync-info';
+import { PagesSection } from './PagesSection';
+import { hasWarnings, sourceOf } from './sync-info';
 import { SyncSection } from './SyncSection';
 import { settingsShown, useWidgetSettings, type WidgetSettingsState } from './widget/useWidgetSettings';
 import { WidgetTab } from './widget/WidgetTab';
@@ -68,6 +69,7 @@ function Details({ store, widget }: { store: Store; widget: WidgetSettingsState 
         </dd>
       </dl>
       <SyncSection store={store} />
+      {store.platform === 'custom' && sourceOf(store) === 'crawl' && <PagesSection store={store} />}
       <p className="sniff-muted">
         Paste this code once. Changes you save in the Widget tab reach your site on its next load.
       </p>

@@ -12,6 +12,8 @@ import {
   syncStoreRequestSchema,
   syncStoreResponseSchema,
   squarespaceCreatedSchema,
+  updatePagesRequestSchema,
+  updatePagesResponseSchema,
 } from '../api';
 import { pinCandidatesQuerySchema, pinnedPagesRequestSchema, pinnedPagesResponseSchema } from '../pins';
 import { searchSettingsSchema, storeWidgetRulesSchema } from '../search';
@@ -48,6 +50,16 @@ export const syncStore = /*#__PURE__*/ endpoint({
   body: syncStoreRequestSchema,
   status: 202,
   response: syncStoreResponseSchema,
+});
+
+export const updatePages = /*#__PURE__*/ endpoint({
+  service: 'stores',
+  method: 'POST',
+  path: '/managestores/update-pages',
+  access: 'owner',
+  summary: "Replaces a custom website's page list (within the plan's limit); a sync fetches only the added pages",
+  body: updatePagesRequestSchema,
+  response: updatePagesResponseSchema,
 });
 
 export const deleteStore = /*#__PURE__*/ endpoint({

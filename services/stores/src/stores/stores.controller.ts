@@ -9,10 +9,16 @@ import {
   ValidBody,
   ValidQuery,
 } from '@sniff/service-kit';
-import { CreateStoreResponse, Store, storesEndpoints, type SyncStoreResponse } from '@sniff/contracts';
+import {
+  CreateStoreResponse,
+  Store,
+  storesEndpoints,
+  type SyncStoreResponse,
+  type UpdatePagesResponse,
+} from '@sniff/contracts';
 import { StoresService } from './stores.service';
 
-const { listStores, syncStore, deleteStore, createWebsite, findStores, widgetRules } = storesEndpoints;
+const { listStores, syncStore, updatePages, deleteStore, createWebsite, findStores, widgetRules } = storesEndpoints;
 
 @Controller()
 export class ManageStoresController {
@@ -30,6 +36,19 @@ export class ManageStoresController {
     @ValidBody(syncStore.body) body: BodyOf<typeof syncStore>,
   ): Promise<SyncStoreResponse> {
     return this.stores.syncNow(owner.sub, body.store_id);
+  }
+
+  /**
+   * POST managestores/update-pages {store_id, store_urls}: a custom website's new page list; a sync
+   * fetches only the added pages.
+   */
+  @Endpoint(updatePages)
+  @BodyLimit(2 * 1024 * 1024) // up to 500 page URLs of up to 2,048 characters, as saas/create-website
+  updatePages(
+    @CurrentOwner() owner: Owner,
+    @ValidBody(updatePages.body) body: BodyOf<typeof updatePages>,
+  ): Promise<UpdatePagesResponse> {
+    return this.stores.updatePages(owner.sub, body);
   }
 
   @Endpoint(deleteStore)

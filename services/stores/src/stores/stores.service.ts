@@ -6,6 +6,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
@@ -26,12 +27,14 @@ import {
   type StoreType,
   type StoreWidgetRules,
   type SyncStoreResponse,
+  type UpdatePagesResponse,
+  updatePagesRequestSchema,
   widgetRulesFor,
 } from '@sniff/contracts';
 import type { z } from 'zod';
 import { refuseDeletedOwner } from '../account/deleted-owners';
 import { STORES_CONFIG, StoresConfig } from '../config';
-import { urlKey } from '../discovery/urls';
+import { sameHost, urlKey } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, SafeFetcher } from '../fetching/safe-fetch';
 import { SearchSettingsService } from '../search-settings/search-settings.service';
@@ -46,6 +49,14 @@ import { savedSettings } from '../widget-settings/widget-settings.service';
 import type { WidgetSettingsEntity } from '../widget-settings/widget-settings.entity';
 
 type CreateWebsite = z.infer<typeof createWebsiteRequestSchema>;
+type UpdatePages = z.infer<typeof updatePagesRequestSchema>;
+
+/** The 403 message for a custom website over its plan's page count (creating it or editing its pages). */
+export function pageLimitMessage(ent: Pick<Entitlements, 'isFree' | 'maxCustomPages'>): string {
+  return ent.isFree
+    ? `Free users can only select up to ${ent.maxCustomPages} pages. Please deselect some pages or upgrade your plan.`
+    : `Your plan can index up to ${ent.maxCustomPages} pages. Please deselect some pages.`;
+}
 
 /** Rows removed with a store, by kind. */
 export interface StoreDeletionCounts {
@@ -82,6 +93,7 @@ export function toStore(s: StoreEntity, syncNowSeconds = 0): Store {
       s.source === 'shopify-csv' ? (s.sourceConfig?.uploadedAt ?? s.createdAt.toISOString()) : null,
     next_sync_at: s.nextSyncAt?.toISOString() ?? null,
     sync_available_at: available && available.getTime() > Date.now() ? available.toISOString() : null,
+    ...(s.source === 'crawl' ? { page_urls: s.pageUrls } : {}),
   };
 }
 
@@ -180,14 +192,8 @@ export class StoresService {
   async createWebsite(ownerSub: string, body: CreateWebsite): Promise<CreateStoreResponse> {
     const ent = await this.assertCanCreate(ownerSub, body.platform);
     const pages = dedupe([body.store_url, ...body.store_urls]);
-    if (pages.length > ent.maxCustomPages) {
-      throw new ForbiddenException(
-        ent.isFree
-          ? `Free users can only select up to ${ent.maxCustomPages} pages. Please deselect some pages or upgrade your plan.`
-          : `Your plan can index up to ${ent.maxCustomPages} pages. Please deselect some pages.`,
-      );
-    }
-    await this.refuseBlockedPages(body, pages);
+    if (pages.length > ent.maxCustomPages) throw new ForbiddenException(pageLimitMessage(ent));
+    await this.refuseBlockedPages(pages.map((url) => ({ url, field: fieldOf(url, body.store_url, body.store_urls) })));
     const store = await this.create(ownerSub, {
       platform: 'custom',
       name: body.store_name,
@@ -198,6 +204,60 @@ export class StoresService {
       pageUrls: pages,
     });
     return { store_id: store.id, platform: 'custom', store_url: store.url, type: store.storeType, source: 'crawl' };
+  }
+
+  /**
+   * managestores/update-pages: replaces a custom website's page list (the main URL stays, first) and
+   * queues a sync that fetches only the added pages: the pages the last sync indexed are handed to
+   * search again as they were (SyncJob.reuseKept), and removed ones drop out with the whole set.
+   * Accepted while a sync is queued or running: see the enqueue below. An unchanged list queues nothing.
+   */
+  async updatePages(ownerSub: string, body: UpdatePages): Promise<UpdatePagesResponse> {
+    const store = await this.stores.findOne({ where: { id: body.store_id, ownerSub } });
+    if (!store) throw new NotFoundException('Store not found');
+    if (store.source !== 'crawl') {
+      throw new ConflictException(
+        'This store reads its pages from its platform; only a custom website has a page list to edit (use Sync now to refresh it).',
+      );
+    }
+    const main = store.url;
+    // The same site as the main URL, as discovery (crawl/map) lists pages: the same host and port, either
+    // scheme. (saas/create-website does not check this; an edit of the list does.)
+    body.store_urls.forEach((url, i) => {
+      if (!sameHost(url, main)) {
+        throw new UnprocessableEntityException({
+          message: `store_urls.${i}: Every page must be on the same site as the main URL (${new URL(main).host}).`,
+          field: `store_urls.${i}`,
+        });
+      }
+    });
+    // A page already in the list keeps its stored spelling: its key is what the last sync indexed it under.
+    const stored = new Map(store.pageUrls.map((u) => [urlKey(u), u]));
+    const pages = dedupe([main, ...body.store_urls]).map((u) => stored.get(urlKey(u)) ?? u);
+    const { ent } = await this.plans.of(ownerSub);
+    if (pages.length > ent.maxCustomPages) throw new ForbiddenException(pageLimitMessage(ent));
+    const before = new Set(stored.keys());
+    const after = new Set(pages.map(urlKey));
+    const added = pages.filter((u) => !before.has(urlKey(u)));
+    const removed = store.pageUrls.filter((u) => !after.has(urlKey(u))).length;
+    // The same pages (in whatever order): nothing to save or fetch.
+    if (!added.length && !removed) {
+      return { store_id: store.id, page_urls: store.pageUrls, added: 0, removed: 0, status: store.status };
+    }
+    await this.refuseBlockedPages(added.map((url) => ({ url, field: fieldOf(url, main, body.store_urls) })));
+    await this.stores.query(
+      `UPDATE "stores"."stores" SET "page_urls" = $3::text[], "updated_at" = now(),
+         "status" = CASE WHEN "status" = 'running' THEN "status" ELSE 'queued' END
+       WHERE "id" = $1 AND "owner_sub" = $2`,
+      [store.id, ownerSub, pages],
+    );
+    // pg-boss 'stately' with the store id as singleton key: when a sync of this store is already queued,
+    // enqueue answers null and that sync reads the new page list when it starts (fetching every page
+    // with validators if it was a plain sync). A running sync keeps the list it started with; this job
+    // waits behind it and then indexes the new list.
+    const jobId = await this.sync.enqueue(store.id, { reuseKept: true });
+    if (jobId) await this.stores.update({ id: store.id }, { jobId });
+    return { store_id: store.id, page_urls: pages, added: added.length, removed, status: 'queued' };
   }
 
   /**
@@ -287,17 +347,16 @@ export class StoresService {
    * metadata address), with the 422 and message discovery gives for it. Each origin is resolved once; a
    * site that cannot be resolved right now is left to ingestion, which retries and reports it.
    */
-  private async refuseBlockedPages(body: CreateWebsite, pages: string[]): Promise<void> {
+  private async refuseBlockedPages(pages: { url: string; field: string }[]): Promise<void> {
     const vetted = new Set<string>();
-    for (const page of pages) {
-      const origin = new URL(page).origin;
+    for (const { url, field } of pages) {
+      const origin = new URL(url).origin;
       if (vetted.has(origin)) continue;
       vetted.add(origin);
       try {
-        await this.fetcher.vet(page);
+        await this.fetcher.vet(url);
       } catch (err) {
         if (!(err instanceof BlockedAddressError)) continue;
-        const field = page === pages[0] ? 'store_url' : `store_urls.${body.store_urls.findIndex((u) => u === page)}`;
         throw fetchErrorToHttp(err, field);
       }
     }
@@ -385,6 +444,11 @@ function safeKey(url: string): string {
   } catch {
     return url.trim().toLowerCase();
   }
+}
+
+/** The body field a page came from: the main URL, or its place in store_urls. */
+function fieldOf(page: string, main: string, others: string[]): string {
+  return page === main ? 'store_url' : `store_urls.${others.findIndex((u) => u === page)}`;
 }
 
 function dedupe(urls: string[]): string[] {

@@ -25,6 +25,11 @@ export interface SyncContext {
   /** Every item of the last sync (a catalogue upload is its own source). */
   previousItems(): Iterable<SourceItem>;
   fetcher: SafeFetcher;
+  /**
+   * Keep every item the last sync left as it was, without reading it again (the owner edited the
+   * page list: only the new pages need fetching). Sources that do not know the flag read as usual.
+   */
+  reuseKept: boolean;
 }
 
 /**

@@ -11,4 +11,10 @@ export const PROGRESS_EVERY_MS = 500;
 
 export interface SyncJob {
   storeId: string;
+  /**
+   * Set by an edit of a custom website's page list: a page the last sync indexed is kept as it was,
+   * without fetching it again, so only the added pages are fetched. Scheduled syncs and "Sync now"
+   * leave it unset and fetch every page (with the last sync's validators).
+   */
+  reuseKept?: boolean;
 }

@@ -68,15 +68,21 @@ export class SyncService implements OnApplicationBootstrap {
     });
     await this.queue.declare(SYNC_DUE_QUEUE, { policy: 'singleton', retryLimit: 0, expireInSeconds: 120 });
     for (let i = 0; i < WORKERS; i++)
-      await this.queue.work<SyncJob>(SYNC_QUEUE, (data, jobId) => this.run(data.storeId, jobId));
+      await this.queue.work<SyncJob>(SYNC_QUEUE, (data, jobId) =>
+        this.run(data.storeId, jobId, { reuseKept: data.reuseKept === true }),
+      );
     await this.queue.work(SYNC_DUE_QUEUE, () => this.sendDue());
     // Kept by pg-boss in Postgres: it survives restarts, and one replica sends it each time.
     await (await this.queue.client()).schedule(SYNC_DUE_QUEUE, this.config.SYNC_SCHEDULE_CRON);
   }
 
-  /** Queues a sync of the store; a sync already queued for it makes this one needless (null). */
-  async enqueue(storeId: string): Promise<string | null> {
-    return this.queue.send(SYNC_QUEUE, { storeId }, { singletonKey: storeId });
+  /**
+   * Queues a sync of the store; a sync already queued for it makes this one needless (null): that one
+   * reads the store (its page list too) when it starts. `reuseKept`: see SyncJob.
+   */
+  async enqueue(storeId: string, options: { reuseKept?: boolean } = {}): Promise<string | null> {
+    const job: SyncJob = options.reuseKept ? { storeId, reuseKept: true } : { storeId };
+    return this.queue.send(SYNC_QUEUE, job, { singletonKey: storeId });
   }
 
   /**
@@ -105,7 +111,7 @@ export class SyncService implements OnApplicationBootstrap {
     if (due.length) this.logger.log(`queued ${due.length} due store sync(s)`);
   }
 
-  async run(storeId: string, jobId: string): Promise<void> {
+  async run(storeId: string, jobId: string, options: { reuseKept?: boolean } = {}): Promise<void> {
     const store = await this.stores.findOne({ where: { id: storeId }, select: this.withCredential() });
     if (!store) return; // deleted meanwhile
     await this.stores.update(
@@ -113,7 +119,7 @@ export class SyncService implements OnApplicationBootstrap {
       { status: 'running', statusReason: null, jobId, progressDone: 0, progressTotal: null },
     );
     try {
-      const outcome = await this.read(store);
+      const outcome = await this.read(store, options.reuseKept === true);
       if (!(await this.stores.existsBy({ id: storeId }))) return;
       // Always handed over, changed or not: a search database restored from a backup gets the store back.
       await this.index(storeId, outcome.items);
@@ -146,7 +152,7 @@ export class SyncService implements OnApplicationBootstrap {
   }
 
   /** Reads the whole source, with progress written as it goes. */
-  private async read(store: StoreEntity): Promise<SyncOutcome> {
+  private async read(store: StoreEntity, reuseKept: boolean): Promise<SyncOutcome> {
     const previousRows = await this.db.getRepository(SourceItemEntity).find({ where: { storeId: store.id } });
     const previous = new Map(
       previousRows.map((r) => [r.key, { key: r.key, fingerprint: r.fingerprint, document: r.document }]),
@@ -157,6 +163,7 @@ export class SyncService implements OnApplicationBootstrap {
       previous: (key) => previous.get(key),
       previousItems: () => previous.values(),
       fetcher: this.fetcher,
+      reuseKept,
     };
     const items = new Map<string, SourceItem>();
     const skipped: SkippedItem[] = [];

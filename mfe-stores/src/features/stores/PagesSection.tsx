@@ -1,0 +1,175 @@
+import { useId, useMemo, useState } from 'react';
+import { errorMessage, usePlans } from '@sniff/shell-sdk';
+import { entitlementsFor, type Store } from '@sniff/contracts';
+import { Button, Spinner, useToast } from '@sniff/ui';
+import { useFindPagesMutation, useUpdatePagesMutation } from '../../shared/api';
+
+export const MAIN_URL_REQUIRED = 'Main URL must always be selected.';
+export const PAGES_SAVED = 'Pages saved. Only new pages are fetched; the index updates in a moment.';
+
+/** The plan's refusal, in the wizard's words. */
+export function pageLimitText(isFree: boolean, maxPages: number): string {
+  return isFree
+    ? `Free users can only select up to ${maxPages} pages. Please deselect some pages or upgrade your plan.`
+    : `Your plan can index up to ${maxPages} pages. Please deselect some pages.`;
+}
+
+/** Comparison key: trailing slash and fragment ignored, as the stores service compares pages. */
+function keyOf(url: string): string {
+  try {
+    const u = new URL(url);
+    u.hash = '';
+    let s = u.href;
+    if (s.endsWith('/') && !u.search) s = s.slice(0, -1);
+    return s.toLowerCase();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A custom website's pages in the Manage panel: the main URL (always included) and the other indexed pages
+ * to keep or untick, more pages of the site to find and tick, within the plan's page count. Saving sends the
+ * new list; the sync that follows fetches only the added pages.
+ */
+export function PagesSection({ store }: { store: Store }) {
+  const headingId = useId();
+  const countId = useId();
+  const mainNoteId = useId();
+  const toast = useToast();
+  const ent = entitlementsFor(usePlans() ?? []);
+  const maxPages = ent.maxCustomPages;
+  const [save, saving] = useUpdatePagesMutation();
+  const [find, finding] = useFindPagesMutation();
+
+  const saved = useMemo(() => {
+    const main = keyOf(store.url);
+    return (store.page_urls ?? []).filter((u) => keyOf(u) !== main);
+  }, [store.url, store.page_urls]);
+  const savedKey = saved.join('\n');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(saved));
+  const [found, setFound] = useState<string[]>([]);
+  const [foundNone, setFoundNone] = useState(false);
+  const [mainUnticked, setMainUnticked] = useState(false);
+  // A new saved list (after a save, or the list fetched again) is the new starting point.
+  const [base, setBase] = useState(savedKey);
+  if (base !== savedKey) {
+    setBase(savedKey);
+    setSelected(new Set(saved));
+  }
+
+  // The saved pages first, then any found ones not listed yet.
+  const listed = useMemo(() => {
+    const seen = new Set([keyOf(store.url), ...saved.map(keyOf)]);
+    const extra = found.filter((u) => {
+      const k = keyOf(u);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    return [...saved, ...extra];
+  }, [store.url, saved, found]);
+
+  const count = 1 + selected.size;
+  const overLimit = count > maxPages;
+  const unchanged = selected.size === saved.length && saved.every((u) => selected.has(u));
+
+  const toggle = (url: string) => {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(url)) next.delete(url);
+      else next.add(url);
+      return next;
+    });
+    saving.reset();
+  };
+  const findMore = async () => {
+    setFoundNone(false);
+    try {
+      const { urls } = await find({ url: store.url }).unwrap();
+      const known = new Set([keyOf(store.url), ...listed.map(keyOf)]);
+      const fresh = urls.filter((u) => !known.has(keyOf(u)));
+      setFound((prev) => [...prev, ...fresh]);
+      setFoundNone(fresh.length === 0);
+    } catch {
+      // shown below from the mutation's state
+    }
+  };
+  const submit = async () => {
+    if (unchanged || overLimit) return;
+    try {
+      await save({ store_id: store.id, store_urls: listed.filter((u) => selected.has(u)) }).unwrap();
+      toast(PAGES_SAVED);
+    } catch {
+      // shown below from the mutation's state
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="stores-sync-section stores-pages">
+      <h4 id={headingId}>Pages</h4>
+      <p id={countId} className="sniff-muted">
+        {count} of {maxPages} pages, your plan indexes up to {maxPages}.
+      </p>
+      {store.page_urls === undefined && (
+        <p className="sniff-muted">The indexed pages are not known yet; the main URL is always included.</p>
+      )}
+      <fieldset className="sniff-fieldset" aria-describedby={countId} disabled={saving.isLoading}>
+        <legend className="sniff-visually-hidden">Pages to index</legend>
+        <ul className="stores-pages-list">
+          <li>
+            <label>
+              <input type="checkbox" checked aria-describedby={mainNoteId} onChange={() => setMainUnticked(true)} />{' '}
+              {store.url}
+            </label>{' '}
+            <span className="sniff-badge">Main URL, always included</span>
+            <span id={mainNoteId} role="status" className="sniff-error">
+              {mainUnticked ? MAIN_URL_REQUIRED : ''}
+            </span>
+          </li>
+          {listed.map((url) => (
+            <li key={url}>
+              <label>
+                <input type="checkbox" checked={selected.has(url)} onChange={() => toggle(url)} /> {url}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {listed.length === 0 && !finding.isLoading && (
+          <p className="sniff-muted">Only the main URL is indexed. Find more pages of your site to add them.</p>
+        )}
+      </fieldset>
+      <div className="stores-sync-actions">
+        <Button variant="secondary" disabled={finding.isLoading} onClick={() => void findMore()}>
+          {finding.isLoading ? 'Finding pages...' : 'Find more pages'}
+        </Button>
+        <Button
+          disabled={unchanged || overLimit || saving.isLoading}
+          aria-describedby={overLimit ? `${countId} ${headingId}-limit` : countId}
+          onClick={() => void submit()}
+        >
+          {saving.isLoading ? 'Saving pages...' : 'Save pages'}
+        </Button>
+      </div>
+      <div role="status">
+        {finding.isLoading && <Spinner label="Finding pages" />}
+        {foundNone && !finding.isLoading && <p className="sniff-muted">No other pages found on this site.</p>}
+      </div>
+      {overLimit && (
+        <p id={`${headingId}-limit`} role="alert" className="sniff-warning">
+          {pageLimitText(ent.isFree, maxPages)}
+        </p>
+      )}
+      {finding.isError && (
+        <p role="alert" className="sniff-error">
+          Could not find pages: {errorMessage(finding.error)}
+        </p>
+      )}
+      {saving.isError && (
+        <p role="alert" className="sniff-error">
+          Pages not saved: {errorMessage(saving.error)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -164,6 +164,16 @@ export function isFreeUser(plans: readonly PlanEntry[]): boolean {
   return plans.every((p) => p.plan === 'free');
 }
 
+/** Said when the main URL's box is unticked: a custom website always indexes it (wizard and Manage). */
+export const MAIN_URL_REQUIRED = 'Main URL must always be selected.';
+
+/** A custom website over its plan's page count: the wizard's tip, the Manage panel's and the 403's words. */
+export function pageLimitMessage(ent: Pick<Entitlements, 'isFree' | 'maxCustomPages'>): string {
+  return ent.isFree
+    ? `Free users can only select up to ${ent.maxCustomPages} pages. Please deselect some pages or upgrade your plan.`
+    : `Your plan can index up to ${ent.maxCustomPages} pages. Please deselect some pages.`;
+}
+
 /** Entitlement rules shared by the UI (to explain) and the services (to enforce). */
 export function entitlementsFor(plans: readonly PlanEntry[]): Entitlements {
   const ids = new Set(plans.map((p) => p.plan));

@@ -4,7 +4,8 @@ import axe from 'axe-core';
 import { DEFAULT_WIDGET_SETTINGS } from '@sniff/contracts';
 import { installFakeApi, PAID, renderPage, type Handler } from '@sniff/shell-sdk/testing';
 import { storesApi } from '../../shared/api';
-import { MAIN_URL_REQUIRED, PAGES_SAVED } from './PagesSection';
+import { MAIN_URL_REQUIRED } from '@sniff/contracts';
+import { PAGES_SAVED } from './PagesSection';
 import { StoresPage } from './StoresPage';
 
 const apis = [storesApi];

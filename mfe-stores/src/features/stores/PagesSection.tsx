@@ -1,18 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { errorMessage, usePlans } from '@sniff/shell-sdk';
-import { entitlementsFor, type Store } from '@sniff/contracts';
+import { entitlementsFor, MAIN_URL_REQUIRED, pageLimitMessage, type Store } from '@sniff/contracts';
 import { Button, Spinner, useToast } from '@sniff/ui';
 import { useFindPagesMutation, useUpdatePagesMutation } from '../../shared/api';
 
-export const MAIN_URL_REQUIRED = 'Main URL must always be selected.';
 export const PAGES_SAVED = 'Pages saved. Only new pages are fetched; the index updates in a moment.';
-
-/** The plan's refusal, in the wizard's words. */
-export function pageLimitText(isFree: boolean, maxPages: number): string {
-  return isFree
-    ? `Free users can only select up to ${maxPages} pages. Please deselect some pages or upgrade your plan.`
-    : `Your plan can index up to ${maxPages} pages. Please deselect some pages.`;
-}
 
 /** Comparison key: trailing slash and fragment ignored, as the stores service compares pages. */
 function keyOf(url: string): string {
@@ -157,7 +149,7 @@ export function PagesSection({ store }: { store: Store }) {
       </div>
       {overLimit && (
         <p id={`${headingId}-limit`} role="alert" className="sniff-warning">
-          {pageLimitText(ent.isFree, maxPages)}
+          {pageLimitMessage(ent)}
         </p>
       )}
       {finding.isError && (

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { FREE, installFakeApi, PAID, renderPage, type Reply } from '@sniff/shell-sdk/testing';
 import { wizardApi } from '../../shared/api';
 import { CreateStorePage } from './CreateStorePage';
-import { FREE_PAGE_TIP, MAIN_URL_REQUIRED } from './steps/ConnectCustomStep';
+import { MAIN_URL_REQUIRED, pageLimitMessage } from '@sniff/contracts';
 import { widgetSettingsRoute } from './testing';
 
 const apis = [wizardApi];
@@ -145,7 +145,7 @@ test('free users may connect at most 2 pages; the main URL is always checked', a
   expect((connect as HTMLButtonElement).disabled).toBe(false);
   fireEvent.click(screen.getByRole('checkbox', { name: `${site}/about` }));
   expect((connect as HTMLButtonElement).disabled).toBe(true);
-  expect(screen.getByText(FREE_PAGE_TIP)).toBeTruthy();
+  expect(screen.getByText(pageLimitMessage({ isFree: true, maxCustomPages: 2 }))).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Select Main + 1' }));
   expect((connect as HTMLButtonElement).disabled).toBe(false);
   fireEvent.click(connect);

@@ -28,6 +28,7 @@ import {
   type StoreWidgetRules,
   type SyncStoreResponse,
   type UpdatePagesResponse,
+  pageLimitMessage,
   updatePagesRequestSchema,
   widgetRulesFor,
 } from '@sniff/contracts';
@@ -50,13 +51,6 @@ import type { WidgetSettingsEntity } from '../widget-settings/widget-settings.en
 
 type CreateWebsite = z.infer<typeof createWebsiteRequestSchema>;
 type UpdatePages = z.infer<typeof updatePagesRequestSchema>;
-
-/** The 403 message for a custom website over its plan's page count (creating it or editing its pages). */
-export function pageLimitMessage(ent: Pick<Entitlements, 'isFree' | 'maxCustomPages'>): string {
-  return ent.isFree
-    ? `Free users can only select up to ${ent.maxCustomPages} pages. Please deselect some pages or upgrade your plan.`
-    : `Your plan can index up to ${ent.maxCustomPages} pages. Please deselect some pages.`;
-}
 
 /** Rows removed with a store, by kind. */
 export interface StoreDeletionCounts {

@@ -1,10 +1,7 @@
 import { useId, useState } from 'react';
+import { MAIN_URL_REQUIRED, pageLimitMessage } from '@sniff/contracts';
 import { Spinner, Button } from '@sniff/ui';
 import { SitemapField } from './SitemapField';
-
-export const MAIN_URL_REQUIRED = 'Main URL must always be selected.';
-export const FREE_PAGE_TIP =
-  'Free users can only select up to 2 pages. Please deselect some pages or upgrade your plan.';
 
 export interface ConnectCustomProps {
   mainUrl: string;
@@ -121,7 +118,7 @@ export function ConnectCustomStep(props: ConnectCustomProps) {
 
       {overLimit && (
         <p role="alert" className="sniff-warning">
-          {isFree ? FREE_PAGE_TIP : `Your plan can index up to ${maxPages} pages. Please deselect some pages.`}
+          {pageLimitMessage({ isFree, maxCustomPages: maxPages })}
         </p>
       )}
       <Button disabled={discovering || connecting || overLimit} onClick={props.onConnect}>

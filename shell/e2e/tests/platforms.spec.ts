@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { serveCustomerPage } from '../support/fixture-site';
 import { expect, test } from '../support/test';
 import { E2E_URLS } from '../support/urls';
@@ -103,6 +103,17 @@ async function firstResultFor(browser: Browser, snippet: string, query: string) 
   };
 }
 
+/** Whether the element is what a click at its centre would reach (not hidden under, or clipped by, anything). */
+async function shownAtItsCentre(element: Locator): Promise<boolean> {
+  await element.scrollIntoViewIfNeeded();
+  return element.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  });
+}
+
 test('a Squarespace Solo owner connects the fixture store with a key and finds a product by a misspelt name', async ({
   page,
   browser,
@@ -151,6 +162,22 @@ test('a Squarespace Solo owner connects the fixture store with a key and finds a
     .getByRole('button', { name: /^Manage/ })
     .click();
   await expect(toggle).toBeChecked();
+
+  // The live preview shows the products as a site does: their images load (the dashboard's CSP lets them) and
+  // the results panel is not cut off by the preview's box, prices included.
+  await page.getByRole('tab', { name: 'Widget' }).click();
+  const preview = page.getByTestId('widget-preview').locator('#sniff-search');
+  await preview.locator('input[role=combobox]').pressSequentially('mug', { delay: 30 });
+  const options = preview.getByRole('option');
+  await expect(options.nth(3)).toBeVisible();
+  await expect(options.first().locator('img')).toHaveJSProperty('complete', true);
+  expect(
+    await options
+      .first()
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
+  for (const i of [0, 3]) expect(await shownAtItsCentre(options.nth(i).locator('.price'))).toBe(true);
 
   const result = await firstResultFor(browser, snippet, 'handmade ceramc mug');
   try {

@@ -1,3 +1,4 @@
+import { queryInteger } from './integers';
 import { z } from './zod';
 import { storeSourceSchema, storeStatusSchema, storeTypeSchema } from './api';
 import { platformSchema } from './plan-schemas';
@@ -69,16 +70,7 @@ export const STORE_EVENTS_EXPORT_LIMIT = 10_000;
 
 // analytics (internal): GET /internal/stores/:id/events?limit=N, newest first.
 export const storeEventsExportQuerySchema = z.object({
-  limit: z._default(
-    z.coerce
-      .number({ message: 'limit must be a number' })
-      .check(
-        z.int('limit must be an integer'),
-        z.gte(1, `limit must be between 1 and ${STORE_EVENTS_EXPORT_LIMIT}`),
-        z.lte(STORE_EVENTS_EXPORT_LIMIT, `limit must be between 1 and ${STORE_EVENTS_EXPORT_LIMIT}`),
-      ),
-    STORE_EVENTS_EXPORT_LIMIT,
-  ),
+  limit: z._default(queryInteger('limit', 1, STORE_EVENTS_EXPORT_LIMIT), STORE_EVENTS_EXPORT_LIMIT),
 });
 /** A search intent or a click on the store's widget; never who the visitor was. */
 export const storeEventExportSchema = z.object({

@@ -1,3 +1,4 @@
+import { queryInteger } from './integers';
 import { z } from './zod';
 import { allowedSitesSchema } from './allowed-sites';
 import { pinAnswerSchema, pinsSchema } from './pins';
@@ -15,29 +16,12 @@ export const searchQuerySchema = z.object({
     z.string().check(z.maxLength(MAX_QUERY_LENGTH, `q must be at most ${MAX_QUERY_LENGTH} characters`)),
     '',
   ),
-  limit: z._default(
-    z.coerce
-      .number({ message: 'limit must be a number' })
-      .check(
-        z.int('limit must be an integer'),
-        z.gte(1, 'limit must be between 1 and 50'),
-        z.lte(50, 'limit must be between 1 and 50'),
-      ),
-    8,
-  ),
+  limit: z._default(queryInteger('limit', 1, 50), 8),
   /**
    * Optional: each hit's description cut to at most this many characters, ending in "…" when
    * cut (0: no descriptions). The widget asks for what it shows, so answers stay small.
    */
-  descriptionLength: z.optional(
-    z.coerce
-      .number({ message: 'descriptionLength must be a number' })
-      .check(
-        z.int('descriptionLength must be an integer'),
-        z.gte(0, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`),
-        z.lte(MAX_DESCRIPTION_LENGTH, `descriptionLength must be between 0 and ${MAX_DESCRIPTION_LENGTH}`),
-      ),
-  ),
+  descriptionLength: z.optional(queryInteger('descriptionLength', 0, MAX_DESCRIPTION_LENGTH)),
   /**
    * Optional: the widget's id for the query the visitor is typing (random, new for each query). The
    * answers of one query's keystrokes that reach the search service count as one search; a request
@@ -172,16 +156,7 @@ export const indexDocumentsRequestSchema = z.object({ documents: z.array(indexDo
 /** How many popular queries one call returns unless it asks for another number (1..500). */
 export const POPULAR_QUERIES_DEFAULT_LIMIT = 200;
 export const popularQueriesRequestSchema = z.object({
-  limit: z._default(
-    z.coerce
-      .number({ message: 'limit must be a number' })
-      .check(
-        z.int('limit must be an integer'),
-        z.gte(1, 'limit must be between 1 and 500'),
-        z.lte(500, 'limit must be between 1 and 500'),
-      ),
-    POPULAR_QUERIES_DEFAULT_LIMIT,
-  ),
+  limit: z._default(queryInteger('limit', 1, 500), POPULAR_QUERIES_DEFAULT_LIMIT),
 });
 /**
  * A store's settled queries that found results in the last 30 days and that enough distinct

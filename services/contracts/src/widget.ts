@@ -1,3 +1,4 @@
+import { intBetween } from './integers';
 import { z } from './zod';
 import {
   DEFAULT_WIDGET_SETTINGS as DEFAULTS,
@@ -32,26 +33,8 @@ export const widgetSettingsSchema = z.object({
   searchBarBorderColor: z._default(hexColor, DEFAULTS.searchBarBorderColor),
   searchBarBackground: z._default(hexColor, DEFAULTS.searchBarBackground),
   searchPlaceholder: z.optional(z.string().check(z.maxLength(120))),
-  maxTitleLength: z._default(
-    z
-      .number()
-      .check(
-        z.int(),
-        z.gte(10, 'Max Title Length must be 10 to 200'),
-        z.lte(200, 'Max Title Length must be 10 to 200'),
-      ),
-    DEFAULTS.maxTitleLength,
-  ),
-  maxDescriptionLength: z._default(
-    z
-      .number()
-      .check(
-        z.int(),
-        z.gte(20, 'Max Description Length must be 20 to 500'),
-        z.lte(500, 'Max Description Length must be 20 to 500'),
-      ),
-    DEFAULTS.maxDescriptionLength,
-  ),
+  maxTitleLength: z._default(intBetween('Max Title Length', 10, 200), DEFAULTS.maxTitleLength),
+  maxDescriptionLength: z._default(intBetween('Max Description Length', 20, 500), DEFAULTS.maxDescriptionLength),
   showDescription: z._default(z.boolean(), DEFAULTS.showDescription),
   showPrice: z._default(z.boolean(), DEFAULTS.showPrice),
 });

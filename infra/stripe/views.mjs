@@ -11,8 +11,8 @@ export const escapeHtml = (text) =>
   );
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f4f4f5;--card:#fff;--text:#18181b;--muted:#52525b;--line:#d4d4d8;--accent:#4f46e5;--accent-text:#fff;--error-bg:#fef2f2;--error:#b91c1c;--ok-bg:#ecfdf5;--ok:#047857}
-@media (prefers-color-scheme:dark){:root{--bg:#09090b;--card:#18181b;--text:#fafafa;--muted:#a1a1aa;--line:#3f3f46;--accent:#818cf8;--accent-text:#09090b;--error-bg:#450a0a;--error:#fca5a5;--ok-bg:#052e16;--ok:#6ee7b7}}
+:root{color-scheme:light dark;--bg:#f4f4f5;--card:#fff;--text:#18181b;--muted:#52525b;--line:#d4d4d8;--accent:#4338ca;--accent-text:#fff;--error-bg:#fef2f2;--error:#b91c1c;--ok-bg:#ecfdf5;--ok:#047857}
+@media (prefers-color-scheme:dark){:root{--bg:#09090b;--card:#18181b;--text:#fafafa;--muted:#a1a1aa;--line:#3f3f46;--accent:#a5b4fc;--accent-text:#09090b;--error-bg:#450a0a;--error:#fca5a5;--ok-bg:#052e16;--ok:#6ee7b7}}
 *{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;background:var(--bg);color:var(--text);margin:0;padding:16px;line-height:1.45}
 main{background:var(--card);border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:24px;max-width:560px;margin:24px auto}

@@ -12,7 +12,8 @@ function Plan({ plan, billing }: { plan: PlanCard; billing: Billing }) {
   return (
     <article className="site-card plan" aria-labelledby={titleId}>
       <h3 id={titleId}>{plan.name}</h3>
-      <p className="price">
+      {/* A div: a bold, large paragraph before the note reads as a heading to assistive tech (axe p-as-heading). */}
+      <div className="price">
         {price.was && (
           <>
             <s className="price__was">
@@ -23,7 +24,7 @@ function Plan({ plan, billing }: { plan: PlanCard; billing: Billing }) {
         )}
         {price.amount}
         {price.period && <span className="price__period">{price.period}</span>}
-      </p>
+      </div>
       <p className="plan__note">{price.note}</p>
       <ul>
         {plan.features.map((f) => (

@@ -369,6 +369,41 @@ describe('Shopify stores', () => {
           .sort(),
       ).toEqual(['Canvas Tote', 'Wool Socks']);
     });
+    it('takes a new file while a sync runs: the running sync is superseded and the new products are indexed', async () => {
+      const [store] = await list('csv');
+      const before = store!.last_synced_at;
+      // The next document upload is held, so the sync of the first file stays running.
+      const hold = search.holdNextPut();
+      const first = await replace('csv', store!.id, csvOf(['Linen Apron,Washed linen,32,Aprons,']));
+      expect(first.status).toBe(200);
+      await hold.held;
+      expect((await list('csv')).find((s) => s.id === store!.id)!.status).toBe('running');
+
+      const second = await replace(
+        'csv',
+        store!.id,
+        csvOf(['Oak Board,End grain,45,Kitchen,', 'Tea Towel,,9,Kitchen,']),
+      );
+      expect(second.status).toBe(200);
+      expect(await second.json()).toMatchObject({ imported: 2, status: 'queued' });
+      // The running sync ends with the first file; the store is not done until the second file is indexed.
+      hold.release();
+      const done = await settled('csv', store!.id, before);
+      expect(done).toMatchObject({ status: 'done', pages: 2 });
+      expect(
+        lastPut(store!.id)!
+          .map((d) => d.title)
+          .sort(),
+      ).toEqual(['Oak Board', 'Tea Towel']);
+      // And a later Sync now hands the second file's products again, not the first's.
+      await post('/managestores/sync-store', 'csv', { store_id: store!.id });
+      await settled('csv', store!.id, done.last_synced_at);
+      expect(
+        lastPut(store!.id)!
+          .map((d) => d.title)
+          .sort(),
+      ).toEqual(['Oak Board', 'Tea Towel']);
+    });
   });
 
   describe('Connect with Shopify (OAuth)', () => {

@@ -293,16 +293,18 @@ export class StoresService {
 
   /**
    * shopify/replace-catalogue: a catalogue store's products become `items` (a new file, already checked), and a
-   * sync hands them to search. Refused while a sync runs (it would write the old products back when it ends).
+   * sync hands them to search. Taken while a sync runs too: the new sync waits behind it, and the running one,
+   * seeing it was superseded, neither writes its products back nor marks the store done (SyncService.finish).
    */
   async replaceCatalogue(ownerSub: string, storeId: string, items: SourceItem[]): Promise<ReplaceCatalogueResponse> {
     const uploadedAt = new Date().toISOString();
     await this.db.transaction(async (m) => {
-      // One statement: the owner check, the source check and "not syncing" cannot interleave with a sync starting.
+      // One statement: the owner check and the source check cannot interleave with a sync starting.
       const [claimed] = (await m.query(
-        `UPDATE "stores"."stores" SET "status" = 'queued', "status_reason" = NULL, "updated_at" = now(),
+        `UPDATE "stores"."stores" SET "status_reason" = NULL, "updated_at" = now(),
+           "status" = CASE WHEN "status" = 'running' THEN "status" ELSE 'queued' END,
            "source_config" = "source_config" || jsonb_build_object('uploadedAt', $3::text)
-         WHERE "id" = $1 AND "owner_sub" = $2 AND "source" = 'shopify-csv' AND "status" <> 'running'
+         WHERE "id" = $1 AND "owner_sub" = $2 AND "source" = 'shopify-csv'
          RETURNING "id"`,
         [storeId, ownerSub, uploadedAt],
       )) as [{ id: string }[], number];
@@ -325,15 +327,13 @@ export class StoresService {
     };
   }
 
-  /** Why a catalogue cannot be replaced: no such store of the owner's (404), no catalogue store, or syncing (409). */
+  /** Why a catalogue cannot be replaced: no such store of the owner's (404), or no catalogue store (409). */
   async catalogueRefusal(ownerSub: string, storeId: string): Promise<HttpException> {
     const store = await this.stores.findOne({ where: { id: storeId, ownerSub } });
     if (!store) return new NotFoundException('Store not found');
-    if (store.source !== 'shopify-csv')
-      return new ConflictException(
-        'Only a store made from a CSV catalogue takes a new file; this one reads its content from its site or platform (use Sync now).',
-      );
-    return new ConflictException('A sync is running: upload the new catalogue when it has finished.');
+    return new ConflictException(
+      'Only a store made from a CSV catalogue takes a new file; this one reads its content from its site or platform (use Sync now).',
+    );
   }
 
   /**

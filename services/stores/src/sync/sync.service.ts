@@ -128,7 +128,7 @@ export class SyncService implements OnApplicationBootstrap {
         await callEndpoint(searchEndpoints.deleteStore, { path: { id: storeId } }, { urls: this.config });
         return;
       }
-      await this.finish(store, outcome);
+      await this.finish(store, outcome, jobId);
     } catch (err) {
       const reason = (err as Error).message;
       const final = err instanceof PermanentSourceError || (await this.isLastAttempt(jobId));
@@ -212,14 +212,22 @@ export class SyncService implements OnApplicationBootstrap {
   }
 
   /** Keeps what this sync read (for the next one to compare with) and records its outcome. */
-  private async finish(store: StoreEntity, outcome: SyncOutcome): Promise<void> {
+  private async finish(store: StoreEntity, outcome: SyncOutcome, jobId: string): Promise<void> {
     const nextSyncAt = await this.nextSyncAt(store);
     const { items, skipped } = outcome;
     const warning = skipped.length
       ? `${skipped.length} of ${items.length + skipped.length} ${outcome.unit} skipped: ${skipped[0]!.reason}`
       : null;
     await this.db.transaction(async (m) => {
-      if (outcome.changed) {
+      // A newer sync was queued while this one ran (a new catalogue or page list): the store stays queued for
+      // it, and a catalogue's items are the new upload's, which this sync must not write back over.
+      const current = await m.findOne(StoreEntity, {
+        where: { id: store.id },
+        select: { id: true, jobId: true },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const superseded = !!current?.jobId && current.jobId !== jobId;
+      if (outcome.changed && !(superseded && store.source === 'shopify-csv')) {
         await m.delete(SourceItemEntity, { storeId: store.id });
         for (let i = 0; i < items.length; i += INSERT_CHUNK) {
           const rows = items.slice(i, i + INSERT_CHUNK).map((it) => ({ storeId: store.id, ...it }));
@@ -230,7 +238,7 @@ export class SyncService implements OnApplicationBootstrap {
         StoreEntity,
         { id: store.id },
         {
-          status: 'done',
+          status: superseded ? 'queued' : 'done',
           statusReason: warning,
           pagesIndexed: items.length,
           skipped: skipped.slice(0, MAX_SKIPPED_LISTED),

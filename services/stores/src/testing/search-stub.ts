@@ -14,6 +14,8 @@ export interface SearchStub {
   calls: RecordedCall[];
   /** Answer the next `n` document uploads with 503 (search briefly down). */
   failNextPuts(n: number): void;
+  /** Holds the answer to the next document upload until `release` is called (a sync that stays running). */
+  holdNextPut(): { held: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export function startAnalyticsStub(): Promise<SearchStub> {
 async function startStub(answers: [string, RegExp, Answer][]): Promise<SearchStub> {
   const calls: RecordedCall[] = [];
   let failing = 0;
+  let hold: { arrived: () => void; gate: Promise<void> } | null = null;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -92,13 +95,24 @@ async function startStub(answers: [string, RegExp, Answer][]): Promise<SearchStu
         res.writeHead(503, { 'content-type': 'application/json' }).end('{"statusCode":503,"message":"down"}');
         return;
       }
-      const url = new URL(req.url ?? '/', 'http://stub');
-      const answer = answers.find(([method, path]) => method === req.method && path.test(url.pathname))?.[2];
-      if (!answer) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"message":"Not Found"}');
+      const call = calls.at(-1)!;
+      const answerCall = () => {
+        const url = new URL(req.url ?? '/', 'http://stub');
+        const answer = answers.find(([method, path]) => method === req.method && path.test(url.pathname))?.[2];
+        if (!answer) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"message":"Not Found"}');
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(call, url)));
+      };
+      if (req.method === 'PUT' && req.url?.endsWith('/documents') && hold) {
+        const { arrived, gate } = hold;
+        hold = null;
+        arrived();
+        void gate.then(answerCall);
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(calls.at(-1)!, url)));
+      answerCall();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -106,6 +120,14 @@ async function startStub(answers: [string, RegExp, Answer][]): Promise<SearchStu
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     failNextPuts: (n) => (failing = n),
+    holdNextPut: () => {
+      let arrived = () => undefined as void;
+      let release = () => undefined as void;
+      const held = new Promise<void>((r) => (arrived = r));
+      const gate = new Promise<void>((r) => (release = r));
+      hold = { arrived, gate };
+      return { held, release };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { FREE, installFakeApi, PAID, renderPage, type Reply } from '@sniff/shell-sdk/testing';
 import { wizardApi } from '../../shared/api';
 import { CreateStorePage } from './CreateStorePage';
@@ -129,6 +130,9 @@ test('a paid owner who made a widget while free may add the one the plan pays fo
   expect(dialog.textContent).toContain('Your plan allows 2 search widgets, the free one included, and you have 2.');
   expect(dialog.textContent).toContain('Each paid subscription adds one more');
   expect(screen.queryByRole('heading', { name: 'Connect Your Website' })).toBeNull();
+  // The dialog is named, described and operable as axe checks them (contrast is the browser tests').
+  const { violations } = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
 test('free users may connect at most 2 pages; the main URL is always checked', async () => {

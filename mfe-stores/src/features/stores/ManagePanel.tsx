@@ -4,7 +4,7 @@ import { buildEmbedSnippet, entitlementsFor, type Store } from '@sniff/contracts
 import { Button, CopyButton, Spinner, StatusBadge, Tabs, useToast } from '@sniff/ui';
 import { SearchTuning, type TuningPrefill } from './search-tuning/SearchTuning';
 import { useSearchTuning } from './search-tuning/useSearchTuning';
-import { PagesSection } from './PagesSection';
+import { PAGES_SAVED, PagesSection, usePagesDraft, type PagesDraft } from './PagesSection';
 import { hasWarnings, sourceOf } from './sync-info';
 import { SyncSection } from './SyncSection';
 import { settingsShown, useWidgetSettings, type WidgetSettingsState } from './widget/useWidgetSettings';
@@ -43,7 +43,7 @@ function EmbedCode({ store, widget }: { store: Store; widget: WidgetSettingsStat
   );
 }
 
-function Details({ store, widget }: { store: Store; widget: WidgetSettingsState }) {
+function Details({ store, widget, pages }: { store: Store; widget: WidgetSettingsState; pages: PagesDraft }) {
   return (
     <>
       <dl>
@@ -69,7 +69,7 @@ function Details({ store, widget }: { store: Store; widget: WidgetSettingsState 
         </dd>
       </dl>
       <SyncSection store={store} />
-      {store.platform === 'custom' && sourceOf(store) === 'crawl' && <PagesSection store={store} />}
+      {store.platform === 'custom' && sourceOf(store) === 'crawl' && <PagesSection store={store} draft={pages} />}
       <p className="sniff-muted">
         Paste this code once. Changes you save in the Widget tab reach your site on its next load.
       </p>
@@ -104,14 +104,19 @@ export function ManagePanel({
   const [tuningOpened, setTuningOpened] = useState(initialTab === 'search');
   const tuning = useSearchTuning(store.id, tuningOpened);
   const widget = useWidgetSettings(store);
+  const pages = usePagesDraft(store);
   const toast = useToast();
   const choose = (next: PanelTab) => {
     setTab(next);
     if (next === 'search') setTuningOpened(true);
   };
   // The panel's one save: Save Changes keeps its spec meaning (close the panel) and saves every part first,
-  // the widget's look and the search tuning; if a part fails the panel stays open on the tab that says why.
+  // a website's pages, the widget's look and the search tuning; if a part fails the panel stays open on the tab
+  // that says why. (Save pages in the Pages section applies the pages at once, as Sync now does.)
   const saveAndClose = async () => {
+    const pagesChanged = pages.dirty;
+    if (!(await pages.save())) return setTab('details');
+    if (pagesChanged) toast(PAGES_SAVED);
     const widgetChanged = widget.dirty;
     if (!(await widget.save())) return setTab('widget');
     if (widgetChanged) toast('Widget saved. Your site shows the new look on its next load.');
@@ -120,13 +125,13 @@ export function ManagePanel({
     if (tuningChanged) toast('Search settings saved.');
     onClose();
   };
-  const saving = tuning.saving || widget.saving;
+  const saving = tuning.saving || widget.saving || pages.saving.isLoading;
   return (
     <section aria-labelledby={titleId} className="stores-manage">
       <h3 id={titleId}>Manage {store.name || 'Unnamed Store'}</h3>
       <Tabs label="Manage store" tabs={TABS} value={tab} onChange={choose}>
         {tab === 'details' ? (
-          <Details store={store} widget={widget} />
+          <Details store={store} widget={widget} pages={pages} />
         ) : tab === 'widget' ? (
           <WidgetTab store={store} widget={widget} />
         ) : (

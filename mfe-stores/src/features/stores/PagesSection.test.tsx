@@ -103,6 +103,41 @@ test('untick a page, find another and save: the right body is sent, a toast conf
   expect((within(saved).getByRole('button', { name: 'Save pages' }) as HTMLButtonElement).disabled).toBe(true);
 });
 
+test('a ticked page survives switching tabs, and Save Changes saves it with the rest of the panel', async () => {
+  const { calls, pages } = await openPages({
+    [LIST]: () => ({ body: [site] }),
+    [MAP]: () => ({ body: { urls: ['https://bakery.example.com/cakes'] } }),
+    [UPDATE]: (body) => ({
+      body: {
+        store_id: 'st_1',
+        page_urls: [site.url, ...(body.store_urls as string[])],
+        added: 1,
+        removed: 0,
+        status: 'queued',
+      },
+    }),
+  });
+  fireEvent.click(within(pages).getByRole('button', { name: 'Find more pages' }));
+  fireEvent.click(await within(pages).findByRole('checkbox', { name: 'https://bakery.example.com/cakes' }));
+  fireEvent.click(screen.getByRole('tab', { name: 'Widget' }));
+  expect(screen.queryByRole('region', { name: 'Pages' })).toBeNull();
+  fireEvent.click(screen.getByRole('tab', { name: 'Details' }));
+  const again = screen.getByRole('region', { name: 'Pages' });
+  expect(
+    (within(again).getByRole('checkbox', { name: 'https://bakery.example.com/cakes' }) as HTMLInputElement).checked,
+  ).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText(PAGES_SAVED)).toBeTruthy();
+  expect(calls.find((c) => c.path === UPDATE)?.body).toMatchObject({
+    store_urls: [
+      'https://bakery.example.com/menu',
+      'https://bakery.example.com/about',
+      'https://bakery.example.com/cakes',
+    ],
+  });
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Manage Demo Bakery' })).toBeNull());
+});
+
 test('over the plan’s page count, Save is disabled and the plan’s message shows', async () => {
   const { pages } = await openPages(
     {

@@ -20,20 +20,13 @@ function keyOf(url: string): string {
 }
 
 /**
- * A custom website's pages in the Manage panel: the main URL (always included) and the other indexed pages
- * to keep or untick, more pages of the site to find and tick, within the plan's page count. Saving sends the
- * new list; the sync that follows fetches only the added pages.
+ * A custom website's page list being edited in the Manage panel: the saved pages, the owner's ticks, pages found
+ * on the site, and the save. Held by the panel, so an edit survives switching tabs and Save Changes saves it too.
  */
-export function PagesSection({ store }: { store: Store }) {
-  const headingId = useId();
-  const countId = useId();
-  const mainNoteId = useId();
-  const toast = useToast();
+export function usePagesDraft(store: Store) {
   const ent = entitlementsFor(usePlans() ?? []);
-  const maxPages = ent.maxCustomPages;
-  const [save, saving] = useUpdatePagesMutation();
-  const [find, finding] = useFindPagesMutation();
-
+  const [saveList, saving] = useUpdatePagesMutation();
+  const editable = store.source === 'crawl';
   const saved = useMemo(() => {
     const main = keyOf(store.url);
     return (store.page_urls ?? []).filter((u) => keyOf(u) !== main);
@@ -41,15 +34,12 @@ export function PagesSection({ store }: { store: Store }) {
   const savedKey = saved.join('\n');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(saved));
   const [found, setFound] = useState<string[]>([]);
-  const [foundNone, setFoundNone] = useState(false);
-  const [mainUnticked, setMainUnticked] = useState(false);
   // A new saved list (after a save, or the list fetched again) is the new starting point.
   const [base, setBase] = useState(savedKey);
   if (base !== savedKey) {
     setBase(savedKey);
     setSelected(new Set(saved));
   }
-
   // The saved pages first, then any found ones not listed yet.
   const listed = useMemo(() => {
     const seen = new Set([keyOf(store.url), ...saved.map(keyOf)]);
@@ -61,10 +51,9 @@ export function PagesSection({ store }: { store: Store }) {
     });
     return [...saved, ...extra];
   }, [store.url, saved, found]);
-
   const count = 1 + selected.size;
-  const overLimit = count > maxPages;
-  const unchanged = selected.size === saved.length && saved.every((u) => selected.has(u));
+  const overLimit = count > ent.maxCustomPages;
+  const dirty = editable && !(selected.size === saved.length && saved.every((u) => selected.has(u)));
 
   const toggle = (url: string) => {
     setSelected((prev) => {
@@ -75,26 +64,55 @@ export function PagesSection({ store }: { store: Store }) {
     });
     saving.reset();
   };
+  /** Adds pages found on the site to the list; answers how many were new. */
+  const addFound = (urls: string[]): number => {
+    const known = new Set([keyOf(store.url), ...listed.map(keyOf)]);
+    const fresh = urls.filter((u) => !known.has(keyOf(u)));
+    setFound((prev) => [...prev, ...fresh]);
+    return fresh.length;
+  };
+  /** Saves the ticked pages; true when there was nothing to save or they were saved. */
+  const save = async (): Promise<boolean> => {
+    if (!dirty) return true;
+    if (overLimit) return false;
+    try {
+      await saveList({ store_id: store.id, store_urls: listed.filter((u) => selected.has(u)) }).unwrap();
+      return true;
+    } catch {
+      return false; // the section shows the failure from the mutation's state
+    }
+  };
+  return { ent, selected, listed, count, overLimit, dirty, toggle, addFound, save, saving };
+}
+export type PagesDraft = ReturnType<typeof usePagesDraft>;
+
+/**
+ * A custom website's pages in the Manage panel: the main URL (always included) and the other indexed pages
+ * to keep or untick, more pages of the site to find and tick, within the plan's page count. Saving sends the
+ * new list; the sync that follows fetches only the added pages.
+ */
+export function PagesSection({ store, draft }: { store: Store; draft: PagesDraft }) {
+  const headingId = useId();
+  const countId = useId();
+  const mainNoteId = useId();
+  const toast = useToast();
+  const [find, finding] = useFindPagesMutation();
+  const [foundNone, setFoundNone] = useState(false);
+  const [mainUnticked, setMainUnticked] = useState(false);
+  const { ent, selected, listed, count, overLimit, dirty, saving } = draft;
+  const maxPages = ent.maxCustomPages;
+
   const findMore = async () => {
     setFoundNone(false);
     try {
       const { urls } = await find({ url: store.url }).unwrap();
-      const known = new Set([keyOf(store.url), ...listed.map(keyOf)]);
-      const fresh = urls.filter((u) => !known.has(keyOf(u)));
-      setFound((prev) => [...prev, ...fresh]);
-      setFoundNone(fresh.length === 0);
+      setFoundNone(draft.addFound(urls) === 0);
     } catch {
       // shown below from the mutation's state
     }
   };
   const submit = async () => {
-    if (unchanged || overLimit) return;
-    try {
-      await save({ store_id: store.id, store_urls: listed.filter((u) => selected.has(u)) }).unwrap();
-      toast(PAGES_SAVED);
-    } catch {
-      // shown below from the mutation's state
-    }
+    if (dirty && (await draft.save())) toast(PAGES_SAVED);
   };
 
   return (
@@ -122,7 +140,7 @@ export function PagesSection({ store }: { store: Store }) {
           {listed.map((url) => (
             <li key={url}>
               <label>
-                <input type="checkbox" checked={selected.has(url)} onChange={() => toggle(url)} /> {url}
+                <input type="checkbox" checked={selected.has(url)} onChange={() => draft.toggle(url)} /> {url}
               </label>
             </li>
           ))}
@@ -136,7 +154,7 @@ export function PagesSection({ store }: { store: Store }) {
           {finding.isLoading ? 'Finding pages...' : 'Find more pages'}
         </Button>
         <Button
-          disabled={unchanged || overLimit || saving.isLoading}
+          disabled={!dirty || overLimit || saving.isLoading}
           aria-describedby={overLimit ? `${countId} ${headingId}-limit` : countId}
           onClick={() => void submit()}
         >

@@ -58,12 +58,6 @@ export function standaloneDestinations(remote: RemoteDefinition): Record<string,
 
 /** Renders a remote's pages without the shell: `/<path>` for each declared route. */
 export async function renderStandalone(load: () => Promise<{ default: RemoteDefinition }>): Promise<void> {
-  // zod's settings as the dashboard makes them (shell/src/shared/zod-without-eval.ts): English messages instead
-  // of zod/mini's bare "Invalid input", and no `new Function` probe. Loaded here, not at the top, because this
-  // module is part of the SDK's main entry, which every public page loads.
-  const zod = await import('zod/mini');
-  zod.config(zod.locales.en());
-  zod.config({ jitless: true });
   const { store, inject } = createSniffStore();
   registerPlatform(createStubPlatform(inject));
   const { default: remote } = await load();

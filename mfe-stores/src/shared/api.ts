@@ -10,6 +10,7 @@ import {
   type PinnedPage,
   type ReplaceCatalogueResponse,
   type SearchSettings,
+  type Store,
   type StoreSuggestion,
   type SyncStoreResponse,
   type UpdatePagesResponse,
@@ -20,6 +21,19 @@ import {
 
 /** The owner's store list is the shared data's (one cache with the overview, analytics and the wizard). */
 const { updateQueryData: updateStores, invalidateTags } = sharedDataApi.util;
+
+type StoreRowDispatch = (action: ReturnType<typeof updateStores> | ReturnType<typeof invalidateTags>) => unknown;
+
+/** Puts an answer's fields on the store's cached row at once (a queued sync starts the polling), then has the list fetched again. */
+function patchStoreRow(dispatch: StoreRowDispatch, storeId: string, fields: Partial<Store>): void {
+  dispatch(
+    updateStores('listStores', undefined, (stores) => {
+      const store = stores.find((s) => s.id === storeId);
+      if (store) Object.assign(store, fields);
+    }),
+  );
+  dispatch(invalidateTags(['Stores']));
+}
 
 export const storesApi = createApi({
   reducerPath: 'mfeStoresApi',
@@ -60,13 +74,10 @@ export const storesApi = createApi({
           if ((e as { error?: { status?: unknown } }).error?.status === 429) dispatch(invalidateTags(['Stores']));
           return;
         }
-        dispatch(
-          updateStores('listStores', undefined, (stores) => {
-            const store = stores.find((s) => s.id === answer.store_id);
-            if (store) Object.assign(store, { status: answer.status, sync_available_at: answer.sync_available_at });
-          }),
-        );
-        dispatch(invalidateTags(['Stores']));
+        patchStoreRow(dispatch, answer.store_id, {
+          status: answer.status,
+          sync_available_at: answer.sync_available_at,
+        });
       },
     }),
     /**
@@ -84,13 +95,7 @@ export const storesApi = createApi({
         } catch {
           return; // the panel shows the failure
         }
-        dispatch(
-          updateStores('listStores', undefined, (stores) => {
-            const store = stores.find((s) => s.id === answer.store_id);
-            if (store) Object.assign(store, { status: answer.status, page_urls: answer.page_urls });
-          }),
-        );
-        dispatch(invalidateTags(['Stores']));
+        patchStoreRow(dispatch, answer.store_id, { status: answer.status, page_urls: answer.page_urls });
       },
     }),
     /** A website's pages from its sitemap or links (the wizard's discovery), for the owner to add to a store. */
@@ -112,14 +117,10 @@ export const storesApi = createApi({
         } catch {
           return; // the panel shows the failure
         }
-        dispatch(
-          updateStores('listStores', undefined, (stores) => {
-            const store = stores.find((s) => s.id === answer.store_id);
-            if (store)
-              Object.assign(store, { status: answer.status, catalogue_uploaded_at: answer.catalogue_uploaded_at });
-          }),
-        );
-        dispatch(invalidateTags(['Stores']));
+        patchStoreRow(dispatch, answer.store_id, {
+          status: answer.status,
+          catalogue_uploaded_at: answer.catalogue_uploaded_at,
+        });
       },
     }),
     /** A store's synonyms and stop words (empty lists until the owner saves some). */

@@ -1,9 +1,8 @@
 import compress from '@fastify/compress';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createLogger, ErrorFilter, frameworkErrors, Metrics } from '@sniff/service-kit';
+import { createLogger, ErrorFilter, fastPathServer, frameworkErrors, Metrics } from '@sniff/service-kit';
 import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import { ApiProxy } from './api-proxy';
 import type { GatewayConfig } from './config';
@@ -30,22 +29,10 @@ export async function createGatewayApp(
   // JSON logs (pino): one access line per request with its id, which the gateway creates (or accepts
   // from its client) and forwards to the services; Nest's own lines through the same logger.
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  /** The widget's searches, answered before Fastify (routes.ts); set once the routes are registered. */
-  let fastPath: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+  // The widget's searches are answered before Fastify (routes.ts), once the routes are registered.
+  const server = fastPathServer();
   const adapter = new FastifyAdapter({
-    serverFactory: (
-      handler: (req: IncomingMessage, res: ServerResponse) => void,
-      options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
-    ) => {
-      const server = createServer((req, res) => {
-        if (!fastPath(req, res)) handler(req, res);
-      });
-      // as Fastify sets its own server up
-      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = options.requestTimeout ?? 0;
-      server.setTimeout(options.connectionTimeout ?? 0);
-      return server;
-    },
+    serverFactory: server.serverFactory,
     // No Nest middleware: the gateway's per-request work is in routes.ts.
     skipMiddie: true,
     // Node's default, as before: a connection still open when the gateway closes is ended this soon after its answer.
@@ -67,7 +54,7 @@ export async function createGatewayApp(
   // Pages, scripts and styles go out compressed (gzip or brotli) when the build did not; proxied
   // routes take over their response (reply.hijack), so API traffic leaves as the services send it.
   await fastify.register(compress, { customTypes: COMPRESSIBLE, globalDecompression: false });
-  fastPath = registerRoutes(
+  const fastPath = registerRoutes(
     fastify,
     {
       publicApi: app.get(PublicApi),
@@ -81,6 +68,7 @@ export async function createGatewayApp(
     logger,
     metrics,
   );
+  server.use(fastPath);
   app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
   app.enableShutdownHooks();
   return app;

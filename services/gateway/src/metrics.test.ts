@@ -1,8 +1,7 @@
-import { Metrics } from '@sniff/service-kit';
+import { accessLog, Metrics } from '@sniff/service-kit';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { accessLog } from './access-log';
 import { routeOf, serveMetrics } from './metrics';
 
 describe('gateway metrics', () => {
@@ -18,7 +17,7 @@ describe('gateway metrics', () => {
 
   it('serves /metrics on its own port with what the public port answered', async () => {
     const metrics = new Metrics('gateway');
-    const log = accessLog(pino({ level: 'silent' }), metrics);
+    const log = accessLog(pino({ level: 'silent' }), metrics, routeOf);
     const app = createServer((req, res) => {
       log(req, res);
       res.writeHead(req.url?.startsWith('/v1') ? 200 : 404).end();

@@ -1,13 +1,13 @@
-import type { Metrics } from '@sniff/service-kit';
+import { accessLog, type Metrics } from '@sniff/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { accessLog } from './access-log';
 import { AlertsUnsubscribeProxy } from './alerts-unsubscribe';
 import { ApiProxy } from './api-proxy';
 import { Frontend } from './frontend';
 import { isPublicSearch, PublicApi, preflight } from './public-api';
 import { PublicSite } from './public-site';
+import { routeOf } from './metrics';
 import { ShopifyOauthProxy } from './shopify-oauth';
 import { StripeWebhookProxy } from './stripe-webhook';
 
@@ -51,7 +51,7 @@ export function registerRoutes(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Every request: an id (made, or a usable one kept from the client), one access-log line and its
   // metrics when it is answered, and two security headers.
-  const log = accessLog(logger, metrics);
+  const log = accessLog(logger, metrics, routeOf);
   const everyRequest = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);
     res.setHeader('x-content-type-options', 'nosniff');

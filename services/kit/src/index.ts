@@ -19,3 +19,5 @@ export * from './logging';
 export * from './metrics';
 export * from './openapi';
 export * from './endpoint';
+export * from './access-log';
+export * from './fast-routes';

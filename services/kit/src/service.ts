@@ -1,5 +1,5 @@
 import { BadRequestException, DynamicModule, INestApplication, Logger, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -19,6 +19,7 @@ import { Queue } from './queue';
 import { recordRoutes, type KitRouteConfig } from './routes';
 import { installMultipart, wantsUploads } from './multipart';
 import { assertSafeText, rejectUnsafeText } from './safe-text';
+import { FAST_ROUTES, type FastRoute, fastPathOf, fastPathServer } from './fast-routes';
 
 /** The service's TypeORM connection to its own schema, created before migrations run. */
 export function serviceDatabase(config: BaseServiceConfig, o: Omit<DatabaseOptions, 'url'>): DynamicModule {
@@ -64,7 +65,9 @@ export async function createServiceApp(
   // Node's own keep-alive timeout (Fastify's is 72 s): a connection still busy when the app closes
   // is kept open after its answer for this long, and closing waits for it.
   // A trailing slash names the same route (the spec writes some paths with one: shopify/create-store-csv/).
+  const server = fastPathServer();
   const adapter = new FastifyAdapter({
+    serverFactory: server.serverFactory,
     bodyLimit: JSON_BODY_LIMIT,
     keepAliveTimeout: 5_000,
     frameworkErrors,
@@ -74,14 +77,10 @@ export async function createServiceApp(
   });
   // Structured logs (pino): an access line per request with its id, and Nest's own lines, as JSON.
   const metrics = new Metrics(name);
+  const logger = createLogger(name, config.LOG_LEVEL, logTo);
   const logged: DynamicModule = {
     module: LoggedService,
-    imports: [
-      root,
-      loggerModule(createLogger(name, config.LOG_LEVEL, logTo)),
-      MetricsModule.forRoot(metrics),
-      DocsModule.forRoot(name),
-    ],
+    imports: [root, loggerModule(logger), MetricsModule.forRoot(metrics), DocsModule.forRoot(name)],
   };
   const app = await NestFactory.create<NestFastifyApplication>(logged, adapter, {
     bufferLogs: true,
@@ -102,8 +101,20 @@ export async function createServiceApp(
   bodyParsers(fastify);
   if (wantsUploads(root)) await installMultipart(fastify);
   app.useGlobalFilters(new ErrorFilter(app.getHttpAdapter()));
+  // The routes a service answers before Fastify (fast-routes.ts), if its module provides any.
+  const fast = fastRoutesOf(app);
+  if (fast.length) server.use(fastPathOf(fast, logger, metrics));
   app.enableShutdownHooks();
   return app;
+}
+
+/** The FAST_ROUTES a module of the app provides (looked up, not asked for: app.get of a missing token ends the process). */
+function fastRoutesOf(app: INestApplication): FastRoute[] {
+  for (const module of app.get(ModulesContainer).values()) {
+    const provided = module.providers.get(FAST_ROUTES)?.instance as FastRoute[] | undefined;
+    if (provided) return provided;
+  }
+  return [];
 }
 
 /**

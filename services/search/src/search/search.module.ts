@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SEARCH_EVENTS_QUEUE, SEARCH_EVENTS_QUEUE_OPTIONS } from '@sniff/contracts';
-import { ClientAddresses, OwnerPlans, Queue, queueProviders } from '@sniff/service-kit';
+import { ClientAddresses, FAST_ROUTES, OwnerPlans, Queue, queueProviders } from '@sniff/service-kit';
 import { SEARCH_CONFIG, SearchConfig } from '../config';
 import { sniffEngine } from '../engine/sniff-index';
 import { SEARCH_ENGINE } from '../engine/search-index';
@@ -9,7 +9,7 @@ import { DocumentEntity } from './document.entity';
 import { IndexSnapshotEntity } from './index-snapshot.entity';
 import { InternalController } from './internal.controller';
 import { PopularQueries } from './popular-queries';
-import { PublicController } from './public.controller';
+import { fastSearchRoute, PublicController } from './public.controller';
 import { IndexingService } from './indexing.service';
 import { IndexLifecycle } from './index-lifecycle.service';
 import { QueryService } from './query.service';
@@ -71,6 +71,11 @@ export class SearchModule implements OnModuleInit {
         { provide: SEARCH_ENGINE, useValue: sniffEngine },
         // Compiled once: each event asks it who sent it.
         { provide: ClientAddresses, useValue: new ClientAddresses(config.SEARCH_TRUSTED_PROXIES) },
+        {
+          provide: FAST_ROUTES,
+          useFactory: (queries: QueryService, clients: ClientAddresses) => [fastSearchRoute(queries, clients)],
+          inject: [QueryService, ClientAddresses],
+        },
         ...queueProviders(config),
       ],
       exports: [QueryService, IndexingService, IndexLifecycle],

@@ -1,15 +1,17 @@
-import { loggedUrl, type Metrics, PROBES, REQUEST_ID_HEADER, requestIdOf } from '@sniff/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { routeOf } from './metrics';
+import { loggedUrl, PROBES, REQUEST_ID_HEADER, requestIdOf } from './logging';
+import type { Metrics } from './metrics';
 
 /**
- * The gateway's access log and request metrics, in one 'finish' listener per request: every widget
- * keystroke passes here, so no per-request child logger (pino-http's), one plain line. The request id
- * is created (or a usable one from the client kept), put on the request's headers so the proxy
- * forwards it, and on the answer. A 5xx line is at error level and names the cause the proxy recorded.
+ * The access log and request metrics of a path answered before Fastify (the gateway's every request,
+ * a service's fast routes), in one 'finish' listener per request: every widget keystroke passes here,
+ * so no per-request child logger (pino-http's), one plain line. The request id is created (or a usable
+ * one from the client kept), put on the request's headers so a proxy forwards it, and on the answer.
+ * A 5xx line is at error level and names the cause recorded on the response (`err`). `routeOf` names
+ * the metrics' route: a pattern without ids, so the series stay few.
  */
-export function accessLog(logger: Logger, metrics: Metrics) {
+export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: string) => string) {
   // The line is built from fixed fields (no headers, query values left out), so it skips the
   // redaction pass the kit's logger gives every other line: a few microseconds a request.
   const lines = logger.child({}, { redact: { paths: [] } });
@@ -27,7 +29,7 @@ export function accessLog(logger: Logger, metrics: Metrics) {
       if (PROBES.has(url.split('?')[0] ?? '')) return;
       const line = {
         reqId: id,
-        req: { method: req.method, url: loggedUrl(url), remoteAddress },
+        req: { id, method: req.method, url: loggedUrl(url), remoteAddress },
         res: { statusCode: res.statusCode },
         responseTime: Math.round(ms),
       };

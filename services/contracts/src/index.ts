@@ -12,6 +12,7 @@ export * from './shopify';
 export * from './squarespace';
 export * from './squarespace-key';
 export * from './sitemap-url';
+export * from './page-url';
 export * from './account';
 export * from './account-deletion';
 export * from './alerts';

@@ -1,23 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import { errorMessage, usePlans } from '@sniff/shell-sdk';
-import { entitlementsFor, MAIN_URL_REQUIRED, pageLimitMessage, type Store } from '@sniff/contracts';
+import { entitlementsFor, MAIN_URL_REQUIRED, pageKey, pageLimitMessage, type Store } from '@sniff/contracts';
 import { Button, Spinner, useToast } from '@sniff/ui';
 import { useFindPagesMutation, useUpdatePagesMutation } from '../../shared/api';
 
 export const PAGES_SAVED = 'Pages saved. Only new pages are fetched; the index updates in a moment.';
-
-/** Comparison key: trailing slash and fragment ignored, as the stores service compares pages. */
-function keyOf(url: string): string {
-  try {
-    const u = new URL(url);
-    u.hash = '';
-    let s = u.href;
-    if (s.endsWith('/') && !u.search) s = s.slice(0, -1);
-    return s.toLowerCase();
-  } catch {
-    return url;
-  }
-}
 
 /**
  * A custom website's page list being edited in the Manage panel: the saved pages, the owner's ticks, pages found
@@ -28,8 +15,8 @@ export function usePagesDraft(store: Store) {
   const [saveList, saving] = useUpdatePagesMutation();
   const editable = store.source === 'crawl';
   const saved = useMemo(() => {
-    const main = keyOf(store.url);
-    return (store.page_urls ?? []).filter((u) => keyOf(u) !== main);
+    const main = pageKey(store.url);
+    return (store.page_urls ?? []).filter((u) => pageKey(u) !== main);
   }, [store.url, store.page_urls]);
   const savedKey = saved.join('\n');
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(saved));
@@ -42,9 +29,9 @@ export function usePagesDraft(store: Store) {
   }
   // The saved pages first, then any found ones not listed yet.
   const listed = useMemo(() => {
-    const seen = new Set([keyOf(store.url), ...saved.map(keyOf)]);
+    const seen = new Set([pageKey(store.url), ...saved.map(pageKey)]);
     const extra = found.filter((u) => {
-      const k = keyOf(u);
+      const k = pageKey(u);
       if (seen.has(k)) return false;
       seen.add(k);
       return true;
@@ -66,8 +53,8 @@ export function usePagesDraft(store: Store) {
   };
   /** Adds pages found on the site to the list; answers how many were new. */
   const addFound = (urls: string[]): number => {
-    const known = new Set([keyOf(store.url), ...listed.map(keyOf)]);
-    const fresh = urls.filter((u) => !known.has(keyOf(u)));
+    const known = new Set([pageKey(store.url), ...listed.map(pageKey)]);
+    const fresh = urls.filter((u) => !known.has(pageKey(u)));
     setFound((prev) => [...prev, ...fresh]);
     return fresh.length;
   };

@@ -1,15 +1,8 @@
-/** Compares page URLs the way owners think of them: no fragment, no trailing slash. */
+import { pageKey } from '@sniff/contracts';
+
+/** Whether two addresses name one page, as the stores service compares them. */
 export function samePage(a: string, b: string): boolean {
-  const norm = (u: string) => {
-    try {
-      const url = new URL(u);
-      url.hash = '';
-      return url.toString().replace(/\/$/, '');
-    } catch {
-      return u.replace(/\/$/, '');
-    }
-  };
-  return norm(a) === norm(b);
+  return pageKey(a) === pageKey(b);
 }
 
 /** The discovered pages other than the main URL, without duplicates, in discovery order. */

@@ -1,11 +1,11 @@
 import { Injectable, Logger, UnprocessableEntityException } from '@nestjs/common';
 import * as cheerio from 'cheerio';
 import robotsParser from 'robots-parser';
-import type { CrawlMapResponse } from '@sniff/contracts';
+import { type CrawlMapResponse, pageKey } from '@sniff/contracts';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, FetchFailedError, ROBOTS_AGENT, SafeFetcher } from '../fetching/safe-fetch';
 import { readSitemaps } from '../fetching/sitemap';
-import { cleanUrl, sameHost, urlKey } from './urls';
+import { cleanUrl, sameHost } from './urls';
 
 export const MAX_DISCOVERED_URLS = 200;
 
@@ -39,15 +39,15 @@ export class DiscoveryService {
       ? await this.fromOwnersSitemap(sitemapUrl)
       : await this.fromSitemaps(origin, robots?.getSitemaps() ?? []);
     found = found.filter((u) => sameHost(u, main) && allowed(u));
-    if (!sitemapUrl && !found.some((u) => urlKey(u) !== urlKey(main))) {
+    if (!sitemapUrl && !found.some((u) => pageKey(u) !== pageKey(main))) {
       found = this.links(page.body, page.url).filter((u) => sameHost(u, main) && allowed(u));
     }
 
-    const seen = new Set([urlKey(main)]);
+    const seen = new Set([pageKey(main)]);
     const urls = [main];
     for (const u of found) {
       if (urls.length >= MAX_DISCOVERED_URLS) break;
-      const key = urlKey(u);
+      const key = pageKey(u);
       if (seen.has(key)) continue;
       seen.add(key);
       urls.push(u);

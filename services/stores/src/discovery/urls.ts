@@ -16,12 +16,3 @@ export function cleanUrl(href: string, base?: string): string | null {
 export function sameHost(a: string, b: string): boolean {
   return new URL(a).host.toLowerCase() === new URL(b).host.toLowerCase();
 }
-
-/** Comparison key: trailing slash and fragment ignored. */
-export function urlKey(url: string): string {
-  const u = new URL(url);
-  u.hash = '';
-  let s = u.href;
-  if (s.endsWith('/') && !u.search) s = s.slice(0, -1);
-  return s.toLowerCase();
-}

@@ -1,6 +1,5 @@
 import * as cheerio from 'cheerio';
-import type { IndexDocument } from '@sniff/contracts';
-import { urlKey } from '../discovery/urls';
+import { type IndexDocument, pageKey } from '@sniff/contracts';
 import { extractDocument } from '../ingestion/extract';
 import { readSitemaps } from '../fetching/sitemap';
 import { PermanentSourceError, type Source, type SourceEvent, type SyncContext } from '../sync/source';
@@ -31,7 +30,7 @@ export class SquarespaceSource implements Source {
     for await (const page of this.api.products(key)) {
       for (const product of page) {
         const event = productEvent(product, siteUrl ?? ctx.store.url);
-        if (event.kind === 'item') products.add(urlKey(event.item.document.url));
+        if (event.kind === 'item') products.add(pageKey(event.item.document.url));
         seen++;
         yield event;
       }
@@ -43,7 +42,7 @@ export class SquarespaceSource implements Source {
     const { entries, failures } = await readSitemaps(ctx.fetcher, [sitemap], MAX_POSTS);
     if (!entries.length && failures.length) throw new Error(`Could not read the blog's sitemap: ${failures[0]}`);
     const host = new URL(ctx.store.url).host;
-    const pages = entries.filter((e) => !products.has(urlKey(e.url)));
+    const pages = entries.filter((e) => !products.has(pageKey(e.url)));
     yield { kind: 'total', total: seen + pages.length };
     for (const entry of pages) {
       if (new URL(entry.url).host !== host) {

@@ -28,6 +28,7 @@ import {
   type StoreWidgetRules,
   type SyncStoreResponse,
   type UpdatePagesResponse,
+  pageKey,
   pageLimitMessage,
   updatePagesRequestSchema,
   widgetRulesFor,
@@ -35,7 +36,7 @@ import {
 import type { z } from 'zod';
 import { refuseDeletedOwner } from '../account/deleted-owners';
 import { STORES_CONFIG, StoresConfig } from '../config';
-import { sameHost, urlKey } from '../discovery/urls';
+import { sameHost } from '../discovery/urls';
 import { fetchErrorToHttp } from '../fetching/http-errors';
 import { BlockedAddressError, SafeFetcher } from '../fetching/safe-fetch';
 import { SearchSettingsService } from '../search-settings/search-settings.service';
@@ -226,14 +227,14 @@ export class StoresService {
       }
     });
     // A page already in the list keeps its stored spelling: its key is what the last sync indexed it under.
-    const stored = new Map(store.pageUrls.map((u) => [urlKey(u), u]));
-    const pages = dedupe([main, ...body.store_urls]).map((u) => stored.get(urlKey(u)) ?? u);
+    const stored = new Map(store.pageUrls.map((u) => [pageKey(u), u]));
+    const pages = dedupe([main, ...body.store_urls]).map((u) => stored.get(pageKey(u)) ?? u);
     const { ent } = await this.plans.of(ownerSub);
     if (pages.length > ent.maxCustomPages) throw new ForbiddenException(pageLimitMessage(ent));
     const before = new Set(stored.keys());
-    const after = new Set(pages.map(urlKey));
-    const added = pages.filter((u) => !before.has(urlKey(u)));
-    const removed = store.pageUrls.filter((u) => !after.has(urlKey(u))).length;
+    const after = new Set(pages.map(pageKey));
+    const added = pages.filter((u) => !before.has(pageKey(u)));
+    const removed = store.pageUrls.filter((u) => !after.has(pageKey(u))).length;
     // The same pages (in whatever order): nothing to save or fetch.
     if (!added.length && !removed) {
       return { store_id: store.id, page_urls: store.pageUrls, added: 0, removed: 0, status: store.status };
@@ -432,12 +433,9 @@ export class StoresService {
   }
 }
 
+/** An address as typed ("shop.example") or stored: the page it names. */
 function safeKey(url: string): string {
-  try {
-    return urlKey(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
-  } catch {
-    return url.trim().toLowerCase();
-  }
+  return pageKey(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
 }
 
 /** The body field a page came from: the main URL, or its place in store_urls. */
@@ -448,7 +446,7 @@ function fieldOf(page: string, main: string, others: string[]): string {
 function dedupe(urls: string[]): string[] {
   const seen = new Set<string>();
   return urls.filter((u) => {
-    const k = urlKey(u);
+    const k = pageKey(u);
     if (seen.has(k)) return false;
     seen.add(k);
     return true;

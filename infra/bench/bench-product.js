@@ -1,12 +1,50 @@
-// What the product-level benchmarks (chaos, quota) share: a bound on the run, and the product as `npm start`
+// What the product-level benchmarks (chaos, quota, catalogue) share: their ports, the demo owner's sign-in, a bound on the run, and the product as `npm start`
 // runs it (infra/launcher.js, built services) on the benchmark's own ports and a fresh database (the Postgres
 // server of DATABASE_URL, else an embedded one), with a client on that database; `stop()` removes it all.
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const pg = require('pg');
+const { signIn } = require('../idp/testing/sign-in');
 const { startProduct } = require('../launcher');
 const { createTestDatabase } = require('../test-database');
+
+/**
+ * A benchmark's ports: the product's usual layout moved into the block `base` to `base` + 999, apart from npm
+ * start's, the e2e tests' (18xxx, 13xxx) and each other's: quota 25xxx, chaos 26xxx, catalogue 27xxx, Lighthouse
+ * 28xxx, search's HTTP bench 29xxx; all below Linux's ephemeral range (32768+).
+ */
+function benchPorts(base) {
+  const offsets = {
+    gateway: 80,
+    idp: 90,
+    stripe: 97,
+    billing: 101,
+    stores: 102,
+    search: 103,
+    analytics: 104,
+    feedback: 105,
+    registry: 106,
+    demoSite: 95,
+    smtp: 25,
+    inbox: 26,
+    squarespace: 96,
+    shopify: 98,
+    postgres: 439,
+  };
+  return Object.fromEntries(Object.entries(offsets).map(([name, offset]) => [name, base + offset]));
+}
+
+/** The demo owner's access token, signed in through the product's identity provider as the dashboard does. */
+async function signInDemo(product) {
+  const { accessToken } = await signIn({
+    idpUrl: product.urls.idp,
+    appUrl: product.urls.app,
+    email: 'demo@sniff.dev',
+    password: 'sniff-demo',
+  });
+  return accessToken;
+}
 
 /** Ends the process (exit 2) once the run passes `limitMs`, saying so. */
 function limitRun(limitMs, say) {
@@ -43,4 +81,4 @@ async function startBenchProduct({ name, ports, env, log, say }) {
   return { product, sql, stop };
 }
 
-module.exports = { limitRun, startBenchProduct };
+module.exports = { benchPorts, limitRun, signInDemo, startBenchProduct };

@@ -6,32 +6,14 @@
 // services/stores' benchmark catalogue (built by `npm run build:bench -w services/stores`, which this script runs).
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { signIn } = require('../idp/testing/sign-in');
-const { limitRun, startBenchProduct } = require('./bench-product');
+const { benchPorts, limitRun, signInDemo, startBenchProduct } = require('./bench-product');
 const {
   catalogueRows,
   targetFor,
   toCsv,
 } = require('../../services/stores/bench/dist/services/stores/bench/catalogue-csv.js');
 
-/** Apart from npm start's, the e2e tests', the other benchmarks' and below the ephemeral range. */
-const PORTS = {
-  gateway: 27080,
-  idp: 27090,
-  stripe: 27097,
-  billing: 27101,
-  stores: 27102,
-  search: 27103,
-  analytics: 27104,
-  feedback: 27105,
-  registry: 27106,
-  demoSite: 27095,
-  smtp: 27025,
-  inbox: 27026,
-  squarespace: 27096,
-  shopify: 27098,
-  postgres: 27439,
-};
+const PORTS = benchPorts(27000);
 const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
 const ROWS = 10_900;
 /** Shopify Starter allows 3 widgets with the free one, and each round's store is deleted after it. */
@@ -55,12 +37,7 @@ async function main() {
     say,
   });
   try {
-    const { accessToken } = await signIn({
-      idpUrl: product.urls.idp,
-      appUrl: product.urls.app,
-      email: 'demo@sniff.dev',
-      password: 'sniff-demo',
-    });
+    const accessToken = await signInDemo(product);
     const api = (path, init) =>
       fetch(`${GATEWAY}/api${path}`, { ...init, headers: { authorization: `Bearer ${accessToken}`, ...init.headers } });
     const rows = catalogueRows(ROWS, 11);

@@ -6,27 +6,9 @@
 const { mkdirSync, writeFileSync, appendFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const { join } = require('node:path');
-const { signIn } = require('../idp/testing/sign-in');
-const { limitRun, startBenchProduct } = require('./bench-product');
+const { benchPorts, limitRun, signInDemo, startBenchProduct } = require('./bench-product');
 
-/** Apart from npm start's, the e2e tests', the benchmarks' (28xxx, 29xxx) and below the ephemeral range. */
-const PORTS = {
-  gateway: 26080,
-  idp: 26090,
-  stripe: 26097,
-  billing: 26101,
-  stores: 26102,
-  search: 26103,
-  analytics: 26104,
-  feedback: 26105,
-  registry: 26106,
-  demoSite: 26095,
-  smtp: 26025,
-  inbox: 26026,
-  squarespace: 26096,
-  shopify: 26098,
-  postgres: 26439,
-};
+const PORTS = benchPorts(26000);
 const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
 /** Killed in this order; stores first, while it runs the catalogue's sync. */
 const VICTIMS = ['stores', 'search', 'analytics', 'gateway', 'billing', 'feedback'];
@@ -103,12 +85,7 @@ async function main() {
 }
 
 async function run(product, sql, restarts) {
-  const { accessToken } = await signIn({
-    idpUrl: product.urls.idp,
-    appUrl: product.urls.app,
-    email: 'demo@sniff.dev',
-    password: 'sniff-demo',
-  });
+  const accessToken = await signInDemo(product);
   const api = (path, init = {}) =>
     fetch(`${GATEWAY}/api${path}`, {
       ...init,

@@ -8,27 +8,9 @@
 // Bounded: about 2 minutes, at most LIMIT_MS.
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { signIn } = require('../idp/testing/sign-in');
-const { limitRun, startBenchProduct } = require('./bench-product');
+const { benchPorts, limitRun, signInDemo, startBenchProduct } = require('./bench-product');
 
-/** Apart from npm start's, the e2e tests', chaos' (26xxx) and the benchmarks' (28xxx, 29xxx). */
-const PORTS = {
-  gateway: 25080,
-  idp: 25090,
-  stripe: 25097,
-  billing: 25101,
-  stores: 25102,
-  search: 25103,
-  analytics: 25104,
-  feedback: 25105,
-  registry: 25106,
-  demoSite: 25095,
-  smtp: 25025,
-  inbox: 25026,
-  squarespace: 25096,
-  shopify: 25098,
-  postgres: 25439,
-};
+const PORTS = benchPorts(25000);
 const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
 /** Free plan: 500 a month; the widget pauses at 550 (the grace share). */
 const PAUSES_AT = 550;
@@ -74,12 +56,7 @@ async function main() {
 }
 
 async function run(product, sql) {
-  const { accessToken } = await signIn({
-    idpUrl: product.urls.idp,
-    appUrl: product.urls.app,
-    email: 'demo@sniff.dev',
-    password: 'sniff-demo',
-  });
+  const accessToken = await signInDemo(product);
   const api = async (path, body) => {
     const res = await fetch(`${GATEWAY}/api${path}`, {
       method: 'POST',

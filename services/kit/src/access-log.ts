@@ -8,9 +8,13 @@ import type { Metrics } from './metrics';
  * a service's fast routes), in one 'finish' listener per request: every widget keystroke passes here,
  * so no per-request child logger (pino-http's), one plain line. The request id is created (or a usable
  * one from the client kept), put on the request's headers so a proxy forwards it, and on the answer.
- * A 5xx line is at error level and names the cause recorded on the response (`err`). `routeOf` names
- * the metrics' route: a pattern without ids, so the series stay few.
+ * A 5xx line is at error level and names the cause recorded on the response (`err`). A request whose
+ * client left before its answer was sent gets a 'request aborted' line (pino-http's words) and is
+ * counted as status 499 (nginx's "client closed request"). `routeOf` names the metrics' route: a
+ * pattern without ids, so the series stay few.
  */
+const CLIENT_CLOSED = 499;
+
 export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: string) => string) {
   // The line is built from fixed fields (no headers, query values left out), so it skips the
   // redaction pass the kit's logger gives every other line: a few microseconds a request.
@@ -23,9 +27,11 @@ export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: strin
     const url = req.url ?? '';
     // Read now: by 'finish' the socket may already be detached (null) from the request.
     const remoteAddress = req.socket?.remoteAddress;
-    res.once('finish', () => {
+    // 'close' comes after 'finish' for an answer sent, and alone when the client went away first.
+    res.once('close', () => {
       const ms = performance.now() - started;
-      metrics.observeRequest(req.method ?? 'GET', routeOf(url), res.statusCode, ms / 1000);
+      const sent = res.writableFinished;
+      metrics.observeRequest(req.method ?? 'GET', routeOf(url), sent ? res.statusCode : CLIENT_CLOSED, ms / 1000);
       if (PROBES.has(url.split('?')[0] ?? '')) return;
       const line = {
         reqId: id,
@@ -33,6 +39,7 @@ export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: strin
         res: { statusCode: res.statusCode },
         responseTime: Math.round(ms),
       };
+      if (!sent) return lines.info(line, 'request aborted');
       if (res.statusCode < 500) return lines.info(line, 'request completed');
       const err = (res as ServerResponse & { err?: Error }).err;
       lines.error({ ...line, err: err ? { message: err.message } : undefined }, 'request errored');

@@ -29,9 +29,10 @@ type Query = QueryOf<typeof lookup>;
 
 /** The handler both paths call: errors as a real service throws them. */
 async function find(id: string, query: Query, req: IncomingMessage) {
+  if (id === 'slow') await new Promise((resolve) => setTimeout(resolve, 400));
   if (id === 'missing') throw new NotFoundException('Store not found');
   if (req.headers.origin === 'https://elsewhere.example') throw new ForbiddenException('Not among the allowed sites');
-  if (id === 'broken') throw new Error('a bug with a secret in it');
+  if (id === 'broken' || id === 'thrown') throw new Error('a bug with a secret in it');
   return { id, q: query.q, limit: query.limit, origin: req.headers.origin };
 }
 
@@ -49,6 +50,8 @@ const fastRoute: FastRoute<typeof lookup> = {
   headers: { 'cache-control': 'public, max-age=2' },
   handle: (params, query, req) => {
     fastCalls++;
+    // A handler that fails before it returns its promise; the Nest route answers this id with a 500.
+    if (params.id === 'thrown') throw new Error('a bug before the first await');
     return find(params.id, query, req);
   },
 };
@@ -113,6 +116,7 @@ describe('fast routes: answered before Fastify, exactly as the Nest route answer
     ['encoded text', '/v1/stores/t_-9/search?q=%C3%A9t%C3%A9+x', true],
     ['an unknown id (404)', '/v1/stores/missing/search?q=a', true],
     ['a failure of our own (500, nothing of it shown)', '/v1/stores/broken/search?q=a', true],
+    ['a handler that throws before it awaits (500)', '/v1/stores/thrown/search?q=a', true],
     ['a bad limit (400, from Nest)', '/v1/stores/t1/search?q=a&limit=99', false],
     ['a repeated parameter (400)', '/v1/stores/t1/search?q=a&q=b', false],
     ['text Postgres cannot keep (400)', '/v1/stores/t1/search?q=a%00b', false],
@@ -152,5 +156,21 @@ describe('fast routes: answered before Fastify, exactly as the Nest route answer
     expect(JSON.stringify(log.lines)).not.toContain('lavender');
     const metrics = await (await fetch(`${fast}/metrics`)).text();
     expect(metrics).toMatch(/route="\/v1\/stores\/:id\/search",status="200"\} [1-9]/);
+  });
+
+  it('logs a request whose visitor left before the answer as aborted, and counts it as 499', async () => {
+    await expect(
+      fetch(`${fast}/v1/stores/slow/search?q=a`, {
+        headers: { [REQUEST_ID_HEADER]: 'gone-id' },
+        signal: AbortSignal.timeout(50),
+      }),
+    ).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(log.lines.find((l) => (l.req as { id?: string } | undefined)?.id === 'gone-id')).toMatchObject({
+      msg: 'request aborted',
+      req: { url: '/v1/stores/slow/search?q' },
+    });
+    const metrics = await (await fetch(`${fast}/metrics`)).text();
+    expect(metrics).toMatch(/route="\/v1\/stores\/:id\/search",status="499"\} 1/);
   });
 });

@@ -52,6 +52,7 @@ export function fastPathOf(
     return {
       route,
       names,
+      schema: route.entry.query ?? z.object({}),
       pattern: new RegExp(`^${source}(?:\\?(.*))?$`),
       status: route.entry.status ?? 200,
       // counted under the route's pattern, as Fastify's routes are (timeRequests)
@@ -62,7 +63,7 @@ export function fastPathOf(
   return (req, res) => {
     if (req.method !== 'GET') return false;
     const url = req.url ?? '';
-    for (const { route, names, pattern, status, log } of compiled) {
+    for (const { route, names, schema, pattern, status, log } of compiled) {
       const m = pattern.exec(url);
       if (!m) continue;
       if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
@@ -70,18 +71,21 @@ export function fastPathOf(
       names.forEach((name, i) => (params[name] = m[i + 1]));
       const raw = m[names.length + 1] ? parseQuery(m[names.length + 1]) : {};
       if (findUnsafeText(raw)) return false;
-      const query = z.safeParse(route.entry.query ?? z.object({}), raw);
+      const query = z.safeParse(schema, raw);
       if (!query.success) return false;
 
       log(req, res);
-      route.handle(params, query.data, req).then(
-        (answer) => send(res, status, answer, route.headers),
-        (error: unknown) => {
-          const { status: code, body, headers } = errorResponse(error, errors);
-          if (code >= 500 && error instanceof Error) (res as ServerResponse & { err?: Error }).err = error;
-          send(res, code, body, headers);
-        },
-      );
+      // Called inside a promise so a handler that throws before its first await still answers a 500.
+      Promise.resolve()
+        .then(() => route.handle(params, query.data, req))
+        .then(
+          (answer) => send(res, status, answer, route.headers),
+          (error: unknown) => {
+            const { status: code, body, headers } = errorResponse(error, errors);
+            if (code >= 500 && error instanceof Error) (res as ServerResponse & { err?: Error }).err = error;
+            send(res, code, body, headers);
+          },
+        );
       return true;
     }
     return false;

@@ -15,7 +15,14 @@ export function environment() {
   } catch {
     /* not a git checkout */
   }
-  return { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, commit };
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    nodeFlags: process.execArgv,
+    cpu: cpus()[0]?.model,
+    cores: cpus().length,
+    commit,
+  };
 }
 
 export function writeResult(name: string, data: unknown): string {

@@ -232,7 +232,8 @@ export function runSpeed(): { markdown: string; file: string } {
   );
   const markdown =
     `Speed: per query (limit 5), ${sample.length} queries from the relevance set per engine setup after ${WARMUP} warm-up queries (p50, p99: that first pass), then the same queries again (warm p50, warm p99: each engine's code compiled for them by then; a pass that ran out of its ${QUERY_BUDGET_MS / 1000} s budget is not repeated); ` +
-    `corpora synthesised from the TED talks (seed ${CORPUS_SEED}); text ${SIZES.map((s) => `${s / 1000}k = ${mb(corpora[s].rawBytes)} MB`).join(', ')}.\n\n` +
+    `corpora synthesised from the TED talks (seed ${CORPUS_SEED}); text ${SIZES.map((s) => `${s / 1000}k = ${mb(corpora[s].rawBytes)} MB`).join(', ')}; ` +
+    `Node ${process.version} ${process.execArgv.join(' ')}${process.execArgv.some((a) => a.startsWith('--v8-pool-size')) ? " (V8's background threads as a search worker has them)" : ''}.\n\n` +
     speedTable +
     '\n\n' +
     snapTable;

@@ -1,11 +1,12 @@
 import { IndexDocument, SearchResponse } from '@sniff/contracts';
 import { asInternal, createTestDatabase, TEST_INTERNAL_TOKEN } from '@sniff/service-kit/testing';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SITE_DOCUMENTS } from './engine/fixtures';
+import { WORKER_V8_THREADS } from './workers';
 
 /** The built service, as `npm start` runs it (npm test builds before it tests). */
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
@@ -167,6 +168,16 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
     await until(async () => (await everyWorker('store-w', 'pricing')).every((f) => f === 404), 'the deletion');
   });
 
+  /** The options a worker process was started with (its command line). */
+  const argsOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+
+  it('runs each worker with one V8 background thread, so the workers do not preempt each other mid-search', () => {
+    const workers = workerPids(service.pid!);
+    expect(workers).toHaveLength(2);
+    for (const pid of workers) expect(argsOf(pid)).toContain(`--v8-pool-size=${WORKER_V8_THREADS}`);
+    expect(argsOf(service.pid!)).not.toContain(`--v8-pool-size=${WORKER_V8_THREADS}`);
+  });
+
   it('starts another worker when one dies, and stops them all on SIGTERM', async () => {
     expect((await put('store-r', SITE_DOCUMENTS)).status).toBe(200);
     const before = workerPids(service.pid!);
@@ -176,6 +187,8 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
       const now = workerPids(service.pid!);
       return now.length === 2 && !now.includes(before[0]);
     }, 'a new worker');
+    const [restarted] = workerPids(service.pid!).filter((pid) => pid !== before[1]);
+    expect(argsOf(restarted!)).toContain(`--v8-pool-size=${WORKER_V8_THREADS}`);
     // The new worker took the same number, so its own port answers again.
     await until(async () => (await everyWorker('store-r', 'pricing')).every((f) => Array.isArray(f)), 'answers');
 

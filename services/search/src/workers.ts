@@ -27,6 +27,12 @@ const isMetricsAnswered = (m: unknown): m is MetricsAnswered =>
 const RESTART_DELAY_MS = 1_000;
 /** How long a scrape waits for the primary's totals before answering with its own worker's figures. */
 const METRICS_WAIT_MS = 5_000;
+/**
+ * V8's background threads per worker (compiling, marking; Node's default is 4). With a worker per core,
+ * four more threads each took the cores from the workers' own threads mid-search: a query preempted
+ * for one scheduler tick took 4-5 ms instead of 0.3 (the engine's tail in `npm run bench`, README).
+ */
+export const WORKER_V8_THREADS = 1;
 /** The worker's number (0…SEARCH_WORKERS-1), kept by its replacement: it picks the worker's own port. */
 const WORKER_INDEX = 'SEARCH_WORKER_INDEX';
 
@@ -42,6 +48,7 @@ export function runWorkers(count: number): void {
   const logger = new Logger('search');
   const aggregator = new AggregatorRegistry();
   let stopping = false;
+  cluster.setupPrimary({ execArgv: [...process.execArgv, `--v8-pool-size=${WORKER_V8_THREADS}`] });
   const fork = (index: number): Promise<Worker> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ [WORKER_INDEX]: String(index) });

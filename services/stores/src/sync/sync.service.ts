@@ -219,15 +219,18 @@ export class SyncService implements OnApplicationBootstrap {
       ? `${skipped.length} of ${items.length + skipped.length} ${outcome.unit} skipped: ${skipped[0]!.reason}`
       : null;
     await this.db.transaction(async (m) => {
-      // A newer sync was queued while this one ran (a new catalogue or page list): the store stays queued for
-      // it, and a catalogue's items are the new upload's, which this sync must not write back over.
+      // A newer sync was queued while this one ran (a new catalogue or page list): the store stays queued for it.
       const current = await m.findOne(StoreEntity, {
         where: { id: store.id },
         select: { id: true, jobId: true },
         lock: { mode: 'pessimistic_write' },
       });
       const superseded = !!current?.jobId && current.jobId !== jobId;
-      if (outcome.changed && !(superseded && store.source === 'shopify-csv')) {
+      // What a sync read is kept for the next one, which compares with it and reuses what is unchanged, superseded
+      // or not. A catalogue's items are different: they are the upload itself (replaceCatalogue writes them),
+      // and a superseded sync's older ones must not be written over the new upload's.
+      const itemsAreTheUpload = store.source === 'shopify-csv';
+      if (outcome.changed && !(superseded && itemsAreTheUpload)) {
         await m.delete(SourceItemEntity, { storeId: store.id });
         for (let i = 0; i < items.length; i += INSERT_CHUNK) {
           const rows = items.slice(i, i + INSERT_CHUNK).map((it) => ({ storeId: store.id, ...it }));

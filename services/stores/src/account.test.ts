@@ -8,21 +8,17 @@ import {
   asOwner,
   createTestDatabase,
   freePorts,
-  startTestService,
   testConfig,
   TestService,
 } from '@sniff/service-kit/testing';
 import { DEFAULT_WIDGET_SETTINGS, ownerDeletionCountsSchema, ownerStoresExportSchema } from '@sniff/contracts';
 import { AnalyticsAppModule } from '../../analytics/src/app.module';
 import { EventsService } from '../../analytics/src/events/events.service';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
 import { SITE_DOCUMENTS } from '../../search/src/engine/fixtures';
-import { AppModule } from './app.module';
 import { SecretBox } from './secrets/secret-box';
+import { startPlansBilling, startStores } from './testing/services';
 import { startFixtureSite, type FixtureSite } from './testing/fixture-site';
-import { storesTestConfig } from './testing/config';
 
 /** A sibling on a fixed port, so it can be stopped and started again at the same address. */
 async function startAt(root: Parameters<typeof createServiceApp>[0], config: BaseServiceConfig, port: number) {
@@ -188,21 +184,20 @@ describe('stores: an owner’s data for the account export and deletion', () => 
     await sql.connect();
     [searchPort, analyticsPort, storesPort] = (await freePorts(3)) as [number, number, number];
     site = await startFixtureSite({ '/': { type: 'text/html', body: '<title>Bakery</title><h1>Bread</h1>' } });
-    const billingConfig = plansOnlyBillingConfig(
-      testConfig(db.url),
-      'owner-a:busniess_starter_monthly,owner-b:busniess_starter_monthly',
-    );
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    billing = await startPlansBilling(db.url, ['owner-a:busniess_starter_monthly', 'owner-b:busniess_starter_monthly']);
     await startSearch();
     await startAnalytics();
-    const config = storesTestConfig(testConfig(db.url), {
-      BILLING_URL: billing.url,
-      SEARCH_URL: at(searchPort),
-      ANALYTICS_URL: at(analyticsPort),
-      FETCH_ALLOW_ORIGINS: [site.origin],
-      SETTINGS_RETRY_DELAY_SECONDS: 1,
-    });
-    stores = await startTestService(AppModule.forRoot(config), config, storesPort);
+    stores = await startStores(
+      db.url,
+      {
+        BILLING_URL: billing.url,
+        SEARCH_URL: at(searchPort),
+        ANALYTICS_URL: at(analyticsPort),
+        FETCH_ALLOW_ORIGINS: [site.origin],
+        SETTINGS_RETRY_DELAY_SECONDS: 1,
+      },
+      storesPort,
+    );
     await seedStore(A1, 'owner-a');
     await seedStore(A2, 'owner-a', {
       credential: stores.app.get(SecretBox).seal(SQUARESPACE_KEY),

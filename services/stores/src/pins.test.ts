@@ -1,12 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { createServiceApp } from '@sniff/service-kit';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { asOwner, createTestDatabase, testConfig, TestService } from '@sniff/service-kit/testing';
 import type { Pin, SearchResponse, SearchSettings } from '@sniff/contracts';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
-import { AppModule } from './app.module';
-import { storesTestConfig } from './testing/config';
+import { startPlansBilling, startStores } from './testing/services';
 import { SyncService } from './sync/sync.service';
 import { FixtureRoute, FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 import { SearchStub, startAnalyticsStub } from './testing/search-stub';
@@ -97,14 +94,13 @@ describe('pinned answers', () => {
       '/gift-card': html('Gift card', '<h1>Gift card</h1><p>A card for tea lovers.</p>'),
     };
     site = await startFixtureSite(routes);
-    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), 'paid-owner:starter,other-owner:starter');
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    billing = await startPlansBilling(db.url, ['paid-owner:starter', 'other-owner:starter']);
     const searchConfig = { ...testConfig(db.url), PORT: 0, SEARCH_REVALIDATE_MS: 1 };
     search = await createServiceApp(SearchAppModule.forRoot(searchConfig), searchConfig);
     await search.listen(0, '127.0.0.1');
     searchUrl = `http://127.0.0.1:${(search.getHttpServer().address() as { port: number }).port}`;
     analytics = await startAnalyticsStub();
-    const config = storesTestConfig(testConfig(db.url), {
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: searchUrl,
       ANALYTICS_URL: analytics.url,
@@ -113,7 +109,6 @@ describe('pinned answers', () => {
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
     storeId = await createStore('paid-owner', ['/returns', '/green-tea', '/green-cups', '/gift-card']);
     otherStoreId = await createStore('other-owner', ['/gift-card']);
     await indexed('paid-owner', storeId);

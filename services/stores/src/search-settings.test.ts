@@ -10,12 +10,10 @@ import {
   TestService,
 } from '@sniff/service-kit/testing';
 import { ALLOWED_SITE_MESSAGE, type SearchSettings } from '@sniff/contracts';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
 import { AppModule } from './app.module';
 import { STORES_CONFIG, type StoresConfig } from './config';
-import { storesTestConfig } from './testing/config';
+import { startPlansBilling, startStores } from './testing/services';
 import { SyncService } from './sync/sync.service';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 import { SearchStub, startAnalyticsStub } from './testing/search-stub';
@@ -98,15 +96,11 @@ describe('store search settings', () => {
       '/notebook-sleeve': html('Notebook sleeve', '<h1>Notebook sleeve</h1><p>A felt sleeve for your notebook.</p>'),
       '/guide': html('The buying guide', '<h1>The buying guide</h1><p>How we choose our wood.</p>'),
     });
-    const billingConfig = plansOnlyBillingConfig(
-      testConfig(db.url),
-      'paid-owner:busniess_starter_monthly,shop-owner:starter',
-    );
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    billing = await startPlansBilling(db.url, ['paid-owner:busniess_starter_monthly', 'shop-owner:starter']);
     search = await startSearch(db.url, 0);
     analytics = await startAnalyticsStub();
     searchPort = Number(new URL(search.url).port);
-    const config = storesTestConfig(testConfig(db.url), {
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: analytics.url,
@@ -115,7 +109,6 @@ describe('store search settings', () => {
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
 
     const res = await fetch(`${stores.url}/saas/create-website`, {
       method: 'POST',

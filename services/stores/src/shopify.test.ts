@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
-import { AppModule } from './app.module';
-import { storesTestConfig } from './testing/config';
+import { asOwner, createTestDatabase, TestService } from '@sniff/service-kit/testing';
+import { startPlansBilling, startStores } from './testing/services';
 import { DEMO_SHOP, SHOPIFY_APP, startShopify, type Provider } from './testing/providers';
 import { startFixtureSite } from './testing/fixture-site';
 import { ownerApi, waitFor } from './testing/owner-api';
@@ -45,12 +42,11 @@ describe('Shopify stores', () => {
     analytics = await startAnalyticsStub();
     // Refills fast: the fixture shop's 300 products cost more than one bucket at Shopify's real rate.
     shopify = await startShopify({ restoreRate: 2_000 });
-    const billingConfig = plansOnlyBillingConfig(
-      testConfig(db.url),
-      ['csv', 'oauth', 'limits'].map((o) => `${o}:starter`).join(','),
+    billing = await startPlansBilling(
+      db.url,
+      ['csv', 'oauth', 'limits'].map((o) => `${o}:starter`),
     );
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config = storesTestConfig(testConfig(db.url), {
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: analytics.url,
@@ -64,7 +60,6 @@ describe('Shopify stores', () => {
       INGEST_RETRY_LIMIT: 1,
       SYNC_NOW_INTERVAL_SECONDS: 0,
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
   });
   afterAll(async () => {
     await stores?.close();

@@ -1,10 +1,7 @@
 import { Client } from 'pg';
-import { createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
-import { AppModule } from './app.module';
+import { createTestDatabase, TestService } from '@sniff/service-kit/testing';
 import { SyncService } from './sync/sync.service';
-import { storesTestConfig } from './testing/config';
+import { startPlansBilling, startStores } from './testing/services';
 import { startSquarespace, type Provider } from './testing/providers';
 import { ownerApi, waitFor } from './testing/owner-api';
 import { SearchStub, startSearchStub } from './testing/search-stub';
@@ -45,16 +42,12 @@ describe('Squarespace stores', () => {
     squarespace = await startSquarespace({ cooldownSeconds: 1 });
     site = (id) => `${squarespace.url}/sites/${id}`;
     const owners = ['shop', 'blog', 'faults', 'crash', 'other', 'limits'];
-    const billingConfig = plansOnlyBillingConfig(
-      testConfig(db.url),
-      [
-        ...owners.map((o) => `${o}:squarespace_basic_monthly`),
-        'pro:squarespace_pro_monthly',
-        'saas:busniess_starter_monthly',
-      ].join(','),
-    );
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config = storesTestConfig(testConfig(db.url), {
+    billing = await startPlansBilling(db.url, [
+      ...owners.map((o) => `${o}:squarespace_basic_monthly`),
+      'pro:squarespace_pro_monthly',
+      'saas:busniess_starter_monthly',
+    ]);
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
@@ -66,7 +59,6 @@ describe('Squarespace stores', () => {
       SETTINGS_RETRY_DELAY_SECONDS: 1,
       SYNC_NOW_INTERVAL_SECONDS: 60,
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
   });
   afterAll(async () => {
     await stores?.close();

@@ -6,6 +6,7 @@ import { AppModule as BillingModule } from '../../billing/src/app.module';
 import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { AppModule } from './app.module';
 
+import { startPlansBilling, startStores } from './testing/services';
 import { storesTestConfig } from './testing/config';
 import { documentId } from './ingestion/extract';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
@@ -85,19 +86,15 @@ describe('stores service', () => {
 
     // paid-owner holds room for the four stores these tests create (one site per subscription,
     // two per Shopify Starter); the others are the plans the allowance tests start from.
-    const billingConfig = plansOnlyBillingConfig(
-      testConfig(db.url),
-      [
-        'paid-owner:busniess_starter_monthly',
-        'paid-owner:busniess_starter_yearly',
-        'paid-owner:starter',
-        'saas-owner:busniess_starter_monthly',
-        'shopify-owner:starter',
-        'downgrade-owner:starter',
-      ].join(','),
-    );
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config = storesTestConfig(testConfig(db.url), {
+    billing = await startPlansBilling(db.url, [
+      'paid-owner:busniess_starter_monthly',
+      'paid-owner:busniess_starter_yearly',
+      'paid-owner:starter',
+      'saas-owner:busniess_starter_monthly',
+      'shopify-owner:starter',
+      'downgrade-owner:starter',
+    ]);
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: analytics.url,
@@ -107,7 +104,6 @@ describe('stores service', () => {
       INGEST_RETRY_DELAY_SECONDS: 1,
       SETTINGS_RETRY_DELAY_SECONDS: 1,
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
   });
   afterAll(async () => {
     await stores?.close();

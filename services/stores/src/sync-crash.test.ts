@@ -19,10 +19,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import PgBoss from 'pg-boss';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
 import { SYNC_QUEUE } from './sync/sync.constants';
+import { startPlansBilling } from './testing/services';
 import { TEST_SECRETS_KEY } from './testing/config';
 import { startSquarespace, type Provider } from './testing/providers';
 
@@ -79,8 +78,7 @@ describe('stores killed with SIGKILL during a sync', () => {
     const [billingPort, storesPort, searchPort] = await freePorts(3);
     const at = (port: number) => `http://127.0.0.1:${port}`;
     storesUrl = at(storesPort!);
-    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), `${OWNER}:squarespace_basic_monthly`);
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig, billingPort);
+    billing = await startPlansBilling(db.url, [`${OWNER}:squarespace_basic_monthly`], billingPort);
     const searchConfig = { ...testConfig(db.url), STORES_URL: storesUrl, BILLING_URL: at(billingPort!) };
     search = await startTestService(SearchAppModule.forRoot(searchConfig), searchConfig, searchPort);
     const env = {

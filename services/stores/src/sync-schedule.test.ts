@@ -1,11 +1,9 @@
 import { Client } from 'pg';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
-import { AppModule } from './app.module';
+import { asOwner, createTestDatabase, TestService } from '@sniff/service-kit/testing';
 import { SYNC_DUE_QUEUE } from './sync/sync.constants';
 import { SyncService } from './sync/sync.service';
-import { storesTestConfig } from './testing/config';
+import { startPlansBilling, startStores } from './testing/services';
+import type { StoresConfig } from './config';
 import { SearchStub, startSearchStub } from './testing/search-stub';
 
 jest.setTimeout(60_000);
@@ -24,18 +22,17 @@ describe('sync schedule across replicas', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     search = await startSearchStub();
-    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), 'owner:starter');
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config = storesTestConfig(testConfig(db.url), {
+    billing = await startPlansBilling(db.url, ['owner:starter']);
+    const config: Partial<StoresConfig> = {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: 'http://127.0.0.1:9',
       // Hourly: the test calls what the cron job runs itself, with both replicas at once.
       SYNC_SCHEDULE_CRON: '0 * * * *',
-    });
+    };
     // One at a time: each runs the migrations at start.
-    replicas = [await startTestService(AppModule.forRoot(config), config)];
-    replicas.push(await startTestService(AppModule.forRoot(config), config));
+    replicas = [await startStores(db.url, config)];
+    replicas.push(await startStores(db.url, config));
     sql = new Client({ connectionString: db.url });
     await sql.connect();
   });

@@ -1,9 +1,6 @@
 import { Client } from 'pg';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
-import { AppModule } from './app.module';
-import { storesTestConfig } from './testing/config';
+import { asOwner, createTestDatabase, TestService } from '@sniff/service-kit/testing';
+import { startPlansBilling, startStores } from './testing/services';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 import { ownerApi, waitFor } from './testing/owner-api';
 import { SearchStub, startAnalyticsStub, startSearchStub } from './testing/search-stub';
@@ -41,12 +38,12 @@ describe('editing a custom website’s pages', () => {
       '/slow': { hang: true },
     });
     other = await startFixtureSite({ '/': html('Other', '<p>elsewhere</p>') });
-    const billingConfig = plansOnlyBillingConfig(
-      testConfig(db.url),
-      ['paid-owner:busniess_starter_monthly', 'paid-owner:busniess_starter_yearly', 'csv-owner:starter'].join(','),
-    );
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
-    const config = storesTestConfig(testConfig(db.url), {
+    billing = await startPlansBilling(db.url, [
+      'paid-owner:busniess_starter_monthly',
+      'paid-owner:busniess_starter_yearly',
+      'csv-owner:starter',
+    ]);
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: search.url,
       ANALYTICS_URL: analytics.url,
@@ -57,7 +54,6 @@ describe('editing a custom website’s pages', () => {
       SYNC_NOW_INTERVAL_SECONDS: 0,
       FETCH_TIMEOUT_MS: 2_000,
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
   });
   afterAll(async () => {
     await stores?.close();

@@ -1,12 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { createServiceApp } from '@sniff/service-kit';
-import { asOwner, createTestDatabase, startTestService, testConfig, TestService } from '@sniff/service-kit/testing';
+import { asOwner, createTestDatabase, testConfig, TestService } from '@sniff/service-kit/testing';
 import { DEFAULT_WIDGET_SETTINGS, type SearchResponse, type WidgetSettings } from '@sniff/contracts';
-import { AppModule as BillingModule } from '../../billing/src/app.module';
-import { plansOnlyBillingConfig } from '../../billing/src/plans-only-config';
 import { SearchAppModule } from '../../search/src/app.module';
-import { AppModule } from './app.module';
-import { storesTestConfig } from './testing/config';
+import { startPlansBilling, startStores } from './testing/services';
 import { FixtureSite, html, startFixtureSite } from './testing/fixture-site';
 import { ownerApi, waitFor } from './testing/owner-api';
 
@@ -70,19 +67,17 @@ describe('widget settings', () => {
       '/': html('Barn Furniture', '<h1>Barn Furniture</h1><p>Furniture for every room.</p>'),
       '/free/': html('Free shop', '<h1>Free shop</h1><p>Tables.</p>'),
     });
-    const billingConfig = plansOnlyBillingConfig(testConfig(db.url), 'paid-owner:busniess_starter_monthly');
-    billing = await startTestService(BillingModule.forRoot(billingConfig), billingConfig);
+    billing = await startPlansBilling(db.url, ['paid-owner:busniess_starter_monthly']);
     const searchConfig = { ...testConfig(db.url), PORT: 0 };
     search = await createServiceApp(SearchAppModule.forRoot(searchConfig), searchConfig);
     await search.listen(0, '127.0.0.1');
     searchUrl = `http://127.0.0.1:${(search.getHttpServer().address() as { port: number }).port}`;
-    const config = storesTestConfig(testConfig(db.url), {
+    stores = await startStores(db.url, {
       BILLING_URL: billing.url,
       SEARCH_URL: searchUrl,
       ANALYTICS_URL: 'http://127.0.0.1:9',
       FETCH_ALLOW_ORIGINS: [site.origin],
     });
-    stores = await startTestService(AppModule.forRoot(config), config);
     // search asks stores for a store's rules when a widget mounts
     await search.close();
     const wired = { ...searchConfig, STORES_URL: stores.url };

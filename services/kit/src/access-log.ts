@@ -3,18 +3,19 @@ import type { Logger } from 'pino';
 import { loggedUrl, PROBES, REQUEST_ID_HEADER, requestIdOf } from './logging';
 import type { Metrics } from './metrics';
 
+/** The status an aborted request is counted under: nginx's "client closed request". */
+const CLIENT_CLOSED = 499;
+
 /**
  * The access log and request metrics of a path answered before Fastify (the gateway's every request,
- * a service's fast routes), in one 'finish' listener per request: every widget keystroke passes here,
+ * a service's fast routes), in one 'close' listener per request: every widget keystroke passes here,
  * so no per-request child logger (pino-http's), one plain line. The request id is created (or a usable
  * one from the client kept), put on the request's headers so a proxy forwards it, and on the answer.
  * A 5xx line is at error level and names the cause recorded on the response (`err`). A request whose
  * client left before its answer was sent gets a 'request aborted' line (pino-http's words) and is
- * counted as status 499 (nginx's "client closed request"). `routeOf` names the metrics' route: a
- * pattern without ids, so the series stay few.
+ * counted as status 499. `routeOf` names the metrics' route: a pattern without ids, so the series
+ * stay few.
  */
-const CLIENT_CLOSED = 499;
-
 export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: string) => string) {
   // The line is built from fixed fields (no headers, query values left out), so it skips the
   // redaction pass the kit's logger gives every other line: a few microseconds a request.
@@ -25,7 +26,7 @@ export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: strin
     res.setHeader(REQUEST_ID_HEADER, id);
     const started = performance.now();
     const url = req.url ?? '';
-    // Read now: by 'finish' the socket may already be detached (null) from the request.
+    // Read now: by 'close' the socket may already be detached (null) from the request.
     const remoteAddress = req.socket?.remoteAddress;
     // 'close' comes after 'finish' for an answer sent, and alone when the client went away first.
     res.once('close', () => {

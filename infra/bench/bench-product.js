@@ -6,7 +6,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const pg = require('pg');
 const { signIn } = require('../idp/testing/sign-in');
-const { startProduct } = require('../launcher');
+const { DEFAULT_PORTS, startProduct } = require('../launcher');
 const { createTestDatabase } = require('../test-database');
 
 /**
@@ -15,24 +15,8 @@ const { createTestDatabase } = require('../test-database');
  * 28xxx, search's HTTP bench 29xxx; all below Linux's ephemeral range (32768+).
  */
 function benchPorts(base) {
-  const offsets = {
-    gateway: 80,
-    idp: 90,
-    stripe: 97,
-    billing: 101,
-    stores: 102,
-    search: 103,
-    analytics: 104,
-    feedback: 105,
-    registry: 106,
-    demoSite: 95,
-    smtp: 25,
-    inbox: 26,
-    squarespace: 96,
-    shopify: 98,
-    postgres: 439,
-  };
-  return Object.fromEntries(Object.entries(offsets).map(([name, offset]) => [name, base + offset]));
+  // npm start's ports keep their last three digits (8080 -> base + 80, 3101 -> base + 101).
+  return Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, base + (port % 1000)]));
 }
 
 /** The demo owner's access token, signed in through the product's identity provider as the dashboard does. */

@@ -21,6 +21,10 @@ const trigramKey = (w: string, at: number) =>
 export class Vocabulary {
   /** DP rows of the typo walk, reused between queries (one row per depth of the walk). */
   private rows = new Int32Array(0);
+  /** The typo walk's stack, reused too: per depth, the node, the least cell of its row and its character. */
+  private path = new Int32Array(0);
+  private leastAt = new Int32Array(0);
+  private charAt = new Int32Array(0);
   readonly trie: Trie;
 
   constructor(
@@ -84,8 +88,8 @@ export class Vocabulary {
   /**
    * Words of `minLength` characters or more within `max` edits of `q` (optimal string alignment: a swap of
    * two neighbours is one edit): a depth-first walk of the trie with one DP row per depth, leaving a
-   * branch as soon as every cell of its row, plus the length still missing to reach `minLength`, exceeds
-   * `max`, or its longest word is too short. Long words are rare, so a long typed word walks a small part
+   * branch as soon as every cell of its row, plus the length the words below still need to end between
+   * `minLength` and their longest, exceeds `max`. Long words are rare, so a long typed word walks a small part
    * of the trie; `minLength` lets a short one look for two typos among long words only (the rule's case).
    */
   typos(q: string, max: number, minLength: number, visit: (index: number, distance: number) => void): void {
@@ -94,64 +98,92 @@ export class Vocabulary {
     const width = m + 1;
     const deepest = m + max;
     if (this.rows.length < (deepest + 1) * width) this.rows = new Int32Array((deepest + 1) * width);
-    const rows = this.rows;
+    if (this.path.length <= deepest) {
+      this.path = new Int32Array(deepest + 1);
+      this.leastAt = new Int32Array(deepest + 1);
+      this.charAt = new Int32Array(deepest + 1);
+    }
+    const { rows, path, leastAt, charAt } = this;
     const qc = new Uint16Array(m);
     for (let j = 0; j < m; j++) qc[j] = q.charCodeAt(j);
     for (let j = 0; j <= m; j++) rows[j] = j;
     const needed = Math.max(m - max, minLength);
-
     // Only cells within `max` of the diagonal can be within `max` edits: each row computes that band,
     // and marks the cell past each end as out of reach for the next row's reads.
     const FAR = 0x3fff;
-    /** `parentMin`: the least cell of the node's own row (its first cell included). */
-    const walk = (node: number, depth: number, parentChar: number, parentMin: number): void => {
-      const up = depth * width;
+
+    // A loop over an explicit stack (a recursive walk cost a call per node): at depth t, `child` is the node
+    // whose row is computed into rows[t * width ..]; path[t - 1] is its parent, leastAt[t - 1] the least cell
+    // of the parent's row and charAt[t - 1] the parent's character (for swaps).
+    leastAt[0] = 0;
+    charAt[0] = 0;
+    let t = 1;
+    let child = firstChild[0];
+    for (;;) {
+      if (child < 0) {
+        if (--t === 0) return;
+        child = nextSibling[path[t]];
+        continue;
+      }
+      if (longest[child] < needed) {
+        child = nextSibling[child];
+        continue;
+      }
+      const c = chars[child];
+      const up = (t - 1) * width;
       const row = up + width;
-      const t = depth + 1;
       const lo = t - max > 1 ? t - max : 1;
       const hi = t + max < m ? t + max : m;
-      // at cell j, the word still needs at least (minLength - t) characters against (m - j) left of q
-      const short = minLength - m - t;
       // A character that matches no letter of q the band reads (nor a swap) adds an edit to every cell: on a
       // row already at the limit, such a child is out of reach without computing its row.
-      const atLimit = parentMin >= max;
-      const from = lo > 2 ? lo - 2 : 0;
-      for (let child = firstChild[node]; child >= 0; child = nextSibling[child]) {
-        if (longest[child] < needed) continue;
-        const c = chars[child];
-        if (atLimit) {
-          let k = from;
-          while (k < hi && qc[k] !== c) k++;
-          if (k === hi) continue;
+      if (leastAt[t - 1] >= max) {
+        let k = lo > 2 ? lo - 2 : 0;
+        while (k < hi && qc[k] !== c) k++;
+        if (k === hi) {
+          child = nextSibling[child];
+          continue;
         }
-        rows[row] = t;
-        if (lo > 1) rows[row + lo - 1] = FAR;
-        if (hi < m) rows[row + hi + 1] = FAR;
-        let rowMin = t + (short > 0 ? short : 0);
-        let least = t;
-        for (let j = lo; j <= hi; j++) {
-          let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
-          const del = rows[up + j] + 1;
-          const ins = rows[row + j - 1] + 1;
-          if (del < d) d = del;
-          if (ins < d) d = ins;
-          if (depth > 0 && j > 1 && c === qc[j - 2] && parentChar === qc[j - 1]) {
-            const swap = rows[up - width + j - 2] + 1;
-            if (swap < d) d = swap;
-          }
-          rows[row + j] = d;
-          if (d < least) least = d;
-          const bound = short + j > 0 ? d + short + j : d;
-          if (bound < rowMin) rowMin = bound;
-        }
-        if (rowMin > max) continue;
-        if (t >= minLength && hi === m && rows[row + m] <= max && (ends[child >>> 5] >>> (child & 31)) & 1) {
-          visit(wordAt(ends, endsBefore, child), rows[row + m]);
-        }
-        if (t < deepest) walk(child, t, c, least);
       }
-    };
-    walk(0, 0, 0, 0);
+      // At cell j the words below still need at least (minLength - t) characters against the (m - j) left of
+      // q, and have at most (longest - t): either difference is edits still to come.
+      const short = minLength - m - t;
+      const long = m + t - longest[child];
+      const parentChar = charAt[t - 1];
+      rows[row] = t;
+      if (lo > 1) rows[row + lo - 1] = FAR;
+      if (hi < m) rows[row + hi + 1] = FAR;
+      let rowMin = t + (short > 0 ? short : long > 0 ? long : 0);
+      let least = t;
+      for (let j = lo; j <= hi; j++) {
+        let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
+        const del = rows[up + j] + 1;
+        const ins = rows[row + j - 1] + 1;
+        if (del < d) d = del;
+        if (ins < d) d = ins;
+        if (t > 1 && j > 1 && c === qc[j - 2] && parentChar === qc[j - 1]) {
+          const swap = rows[up - width + j - 2] + 1;
+          if (swap < d) d = swap;
+        }
+        rows[row + j] = d;
+        if (d < least) least = d;
+        const bound = short + j > 0 ? d + short + j : long > j ? d + long - j : d;
+        if (bound < rowMin) rowMin = bound;
+      }
+      if (rowMin > max) {
+        child = nextSibling[child];
+        continue;
+      }
+      if (t >= minLength && hi === m && rows[row + m] <= max && (ends[child >>> 5] >>> (child & 31)) & 1) {
+        visit(wordAt(ends, endsBefore, child), rows[row + m]);
+      }
+      if (t < deepest && firstChild[child] >= 0) {
+        path[t] = child;
+        leastAt[t] = least;
+        charAt[t] = c;
+        t++;
+        child = firstChild[child];
+      } else child = nextSibling[child];
+    }
   }
 
   /**

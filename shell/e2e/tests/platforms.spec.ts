@@ -168,8 +168,8 @@ test('a Squarespace Solo owner connects the fixture store with a key and finds a
   await page.getByRole('tab', { name: 'Widget' }).click();
   const preview = page.getByTestId('widget-preview').locator('#sniff-search');
   const options = preview.getByRole('option');
-  // The preview mounts a fresh widget whenever its settings change (the saved ones arriving, say), which empties
-  // a box typed in before.
+  // The preview mounts a fresh widget whenever its settings change (the saved ones arriving, say); it keeps what
+  // was typed, but keys pressed while the new copy loads reach no box: type again until the box holds the query.
   const box = preview.locator('input[role=combobox]');
   await expect(async () => {
     if ((await box.inputValue()) !== 'mug') {

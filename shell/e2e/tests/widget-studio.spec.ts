@@ -63,13 +63,19 @@ test('an owner restyles the widget in the manage panel; a site with the old snip
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
-    await page.getByRole('radio', { name: 'large', exact: true }).check();
-    await page.getByRole('group', { name: 'Border colour' }).getByRole('radio', { name: 'Red (#b91c1c)' }).check();
-    // The preview is the real widget, mounted again with the draft.
-    await expect.poll(() => look(preview)).toEqual({ maxWidth: '640px', border: 'rgb(185, 28, 28)' });
     // The preview searches the store's real index.
-    await preview.locator('input[role=combobox]').pressSequentially('sourdugh', { delay: 30 });
+    const box = preview.locator('input[role=combobox]');
+    await box.pressSequentially('sourdugh', { delay: 30 });
     await expect(preview.getByRole('option').first()).toContainText(/bread/i);
+    await page.getByRole('radio', { name: 'large', exact: true }).check();
+    const red = page.getByRole('group', { name: 'Border colour' }).getByRole('radio', { name: 'Red (#b91c1c)' });
+    await red.check();
+    // The preview is the real widget, mounted again with the draft; the search tried in it is kept, and the
+    // focus stays on the setting just changed.
+    await expect.poll(() => look(preview)).toEqual({ maxWidth: '640px', border: 'rgb(185, 28, 28)' });
+    await expect(box).toHaveValue('sourdugh');
+    await expect(preview.getByRole('option').first()).toContainText(/bread/i);
+    await expect(red).toBeFocused();
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Widget saved. Your site shows the new look on its next load.')).toBeVisible();

@@ -15,7 +15,8 @@ export const PREVIEW_DELAY_MS = 250;
 /**
  * The live preview: the real widget script, loaded as a site loads it, searching the store's real
  * index. It states every setting (so none of the saved ones fills in) and `data-preview`, so the
- * owner's own searches never reach their analytics. Each change mounts a fresh copy.
+ * owner's own searches never reach their analytics. Each change mounts a fresh copy, with the search the owner
+ * was trying typed into it.
  */
 export function WidgetPreview({
   storeId,
@@ -58,6 +59,11 @@ export function WidgetPreview({
     const box = frame.current;
     if (!box) return;
     const timer = setTimeout(() => {
+      // What the owner typed into the copy being replaced is typed into the new one (a setting changed, or
+      // the saved ones arrived, while they were trying a search).
+      const old = searchBox(box);
+      const typed = old?.value ?? '';
+      const focused = !!old && (old.getRootNode() as DocumentOrShadowRoot).activeElement === old;
       // The widget mounts into the page's #sniff-search; there is one preview on a page.
       const host = document.createElement('div');
       host.id = WIDGET_CONTAINER_ID;
@@ -65,6 +71,8 @@ export function WidgetPreview({
       script.async = true;
       for (const [name, value] of JSON.parse(key) as [string, string][]) script.setAttribute(name, value);
       script.setAttribute('data-preview', 'true');
+      // The script mounts its box as it runs, so the box is there once it has loaded.
+      if (typed) script.addEventListener('load', () => typeInto(searchBox(box), typed, focused), { once: true });
       box.replaceChildren(host, script);
     }, PREVIEW_DELAY_MS);
     return () => {
@@ -81,4 +89,19 @@ export function WidgetPreview({
       <div ref={frame} className="sniff-studio-preview-frame" data-testid="widget-preview" />
     </section>
   );
+}
+
+/** The mounted widget's search box (in its open shadow root), if one is mounted in `frame`. */
+function searchBox(frame: HTMLElement): HTMLInputElement | null {
+  const host = frame.querySelector(`#${WIDGET_CONTAINER_ID}`);
+  return host?.shadowRoot?.querySelector<HTMLInputElement>('input[role=combobox]') ?? null;
+}
+
+/** Puts `text` in the widget's box as typing does (the widget searches on its input event). */
+function typeInto(input: HTMLInputElement | null, text: string, focus: boolean): void {
+  if (!input || input.value) return;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  // Only a box that had the focus gets it back: a change made in the settings keeps the focus there.
+  if (focus) input.focus();
 }

@@ -9,7 +9,7 @@ const CLIENT_CLOSED = 499;
 /**
  * The access log and request metrics of a path answered before Fastify (the gateway's every request,
  * a service's fast routes), in one 'close' listener per request: every widget keystroke passes here,
- * so no per-request child logger (pino-http's), one plain line. The request id is created (or a usable
+ * so the line is one plain object written through a logger made once, not pino-http's per-request one. The request id is created (or a usable
  * one from the client kept), put on the request's headers so a proxy forwards it, and on the answer.
  * A 5xx line is at error level and names the cause recorded on the response (`err`). A request whose
  * client left before its answer was sent gets a 'request aborted' line (pino-http's words) and is
@@ -20,7 +20,8 @@ export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: strin
   // The line is built from fixed fields (no headers, query values left out), so it skips the
   // redaction pass the kit's logger gives every other line: a few microseconds a request.
   const lines = logger.child({}, { redact: { paths: [] } });
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  /** Returns the request's id. */
+  return (req: IncomingMessage, res: ServerResponse): string => {
     const id = requestIdOf(req);
     req.headers[REQUEST_ID_HEADER] = id;
     res.setHeader(REQUEST_ID_HEADER, id);
@@ -45,5 +46,6 @@ export function accessLog(logger: Logger, metrics: Metrics, routeOf: (url: strin
       const err = (res as ServerResponse & { err?: Error }).err;
       lines.error({ ...line, err: err ? { message: err.message } : undefined }, 'request errored');
     });
+    return id;
   };
 }

@@ -14,6 +14,7 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import {
   createServiceApp,
+  currentRequestId,
   Endpoint,
   FAST_ROUTES,
   type FastRoute,
@@ -37,6 +38,8 @@ async function find(id: string, query: Query, req: IncomingMessage) {
 }
 
 let fastCalls = 0;
+/** The request id the fast route's handler saw as the current one (what its calls to sibling services carry). */
+let handlerRequestId: string | undefined;
 @Controller()
 class FindController {
   @Endpoint(lookup)
@@ -50,6 +53,7 @@ const fastRoute: FastRoute<typeof lookup> = {
   headers: { 'cache-control': 'public, max-age=2' },
   handle: (params, query, req) => {
     fastCalls++;
+    handlerRequestId = currentRequestId();
     // A handler that fails before it returns its promise; the Nest route answers this id with a 500.
     if (params.id === 'thrown') throw new Error('a bug before the first await');
     return find(params.id, query, req);
@@ -156,6 +160,16 @@ describe('fast routes: answered before Fastify, exactly as the Nest route answer
     expect(JSON.stringify(log.lines)).not.toContain('lavender');
     const metrics = await (await fetch(`${fast}/metrics`)).text();
     expect(metrics).toMatch(/route="\/v1\/stores\/:id\/search",status="200"\} [1-9]/);
+  });
+
+  it("ties the handler's own log lines and its calls to other services to the request's id", async () => {
+    await fetch(`${fast}/v1/stores/broken/search?q=a`, { headers: { [REQUEST_ID_HEADER]: 'broken-id' } });
+    expect(handlerRequestId).toBe('broken-id');
+    // the error's stack, logged by the error filter while the request is answered
+    const stack = log.lines
+      .filter((l) => typeof l.msg === 'string' && l.msg.includes('a bug with a secret in it'))
+      .at(-1);
+    expect(stack).toMatchObject({ level: 50, reqId: 'broken-id' });
   });
 
   it('logs a request whose visitor left before the answer as aborted, and counts it as 499', async () => {

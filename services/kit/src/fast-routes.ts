@@ -3,6 +3,7 @@ import type { Endpoint as Entry } from '@sniff/contracts';
 import { findUnsafeText } from '@sniff/contracts';
 import { parse as parseQuery } from 'fast-querystring';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { storage, Store } from 'nestjs-pino/storage';
 import type { Logger as Pino } from 'pino';
 import { z } from 'zod';
 import { accessLog } from './access-log';
@@ -74,18 +75,22 @@ export function fastPathOf(
       const query = z.safeParse(schema, raw);
       if (!query.success) return false;
 
-      log(req, res);
-      // Called inside a promise so a handler that throws before its first await still answers a 500.
-      Promise.resolve()
-        .then(() => route.handle(params, query.data, req))
-        .then(
-          (answer) => send(res, status, answer, route.headers),
-          (error: unknown) => {
-            const { status: code, body, headers } = errorResponse(error, errors);
-            if (code >= 500 && error instanceof Error) (res as ServerResponse & { err?: Error }).err = error;
-            send(res, code, body, headers);
-          },
-        );
+      const id = log(req, res);
+      // The handler runs in the request's logging context, as a Nest route does under pino-http: its own
+      // lines (and the error filter's) carry the request id, and so do its calls to sibling services.
+      storage.run(new Store(logger.child({ reqId: id })), () =>
+        // Called inside a promise so a handler that throws before its first await still answers a 500.
+        Promise.resolve()
+          .then(() => route.handle(params, query.data, req))
+          .then(
+            (answer) => send(res, status, answer, route.headers),
+            (error: unknown) => {
+              const { status: code, body, headers } = errorResponse(error, errors);
+              if (code >= 500 && error instanceof Error) (res as ServerResponse & { err?: Error }).err = error;
+              send(res, code, body, headers);
+            },
+          ),
+      );
       return true;
     }
     return false;

@@ -63,7 +63,7 @@ export function WidgetPreview({
       // the saved ones arrived, while they were trying a search).
       const old = searchBox(box);
       const typed = old?.value ?? '';
-      const focused = !!old && (old.getRootNode() as DocumentOrShadowRoot).activeElement === old;
+      const focused = !!old && (old.getRootNode() as ShadowRoot | Document).activeElement === old;
       // The widget mounts into the page's #sniff-search; there is one preview on a page.
       const host = document.createElement('div');
       host.id = WIDGET_CONTAINER_ID;

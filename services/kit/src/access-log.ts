@@ -9,8 +9,9 @@ const CLIENT_CLOSED = 499;
 /**
  * The access log and request metrics of a path answered before Fastify (the gateway's every request,
  * a service's fast routes), in one 'close' listener per request: every widget keystroke passes here,
- * so the line is one plain object written through a logger made once, not pino-http's per-request one. The request id is created (or a usable
- * one from the client kept), put on the request's headers so a proxy forwards it, and on the answer.
+ * so the line is one plain object written through a logger made once, not pino-http's per-request one.
+ * The request id is created (or a usable one from the client kept), put on the request's headers so a
+ * proxy forwards it, and on the answer.
  * A 5xx line is at error level and names the cause recorded on the response (`err`). A request whose
  * client left before its answer was sent gets a 'request aborted' line (pino-http's words) and is
  * counted as status 499. `routeOf` names the metrics' route: a pattern without ids, so the series

@@ -39,6 +39,8 @@ export function WidgetPreview({
   label?: string;
 }) {
   const frame = useRef<HTMLDivElement>(null);
+  /** Text waiting for the copy being loaded (a second change can come before the first copy has loaded). */
+  const carried = useRef({ text: '', focused: false });
   const attrs = embedAttributes(
     {
       storeId,
@@ -62,8 +64,8 @@ export function WidgetPreview({
       // What the owner typed into the copy being replaced is typed into the new one (a setting changed, or
       // the saved ones arrived, while they were trying a search).
       const old = searchBox(box);
-      const typed = old?.value ?? '';
-      const focused = !!old && (old.getRootNode() as ShadowRoot | Document).activeElement === old;
+      if (old) carried.current = { text: old.value, focused: (old.getRootNode() as ShadowRoot).activeElement === old };
+      const typed = carried.current;
       // The widget mounts into the page's #sniff-search; there is one preview on a page.
       const host = document.createElement('div');
       host.id = WIDGET_CONTAINER_ID;
@@ -72,7 +74,14 @@ export function WidgetPreview({
       for (const [name, value] of JSON.parse(key) as [string, string][]) script.setAttribute(name, value);
       script.setAttribute('data-preview', 'true');
       // The script mounts its box as it runs, so the box is there once it has loaded.
-      if (typed) script.addEventListener('load', () => typeInto(searchBox(box), typed, focused), { once: true });
+      script.addEventListener(
+        'load',
+        () => {
+          if (typed.text) typeInto(searchBox(box), typed.text, typed.focused);
+          carried.current = { text: '', focused: false };
+        },
+        { once: true },
+      );
       box.replaceChildren(host, script);
     }, PREVIEW_DELAY_MS);
     return () => {

@@ -7,35 +7,13 @@ import type { IndexDocument } from '@sniff/contracts';
 /** The gateway's micro-cache of search answers (on in production; SNIFF_BENCH_EDGE_CACHE=0 turns it off). */
 export const EDGE_CACHE = process.env.SNIFF_BENCH_EDGE_CACHE !== '0';
 
-/**
- * Apart from `npm start`'s (8080, 310x), the e2e tests' (18080, 1310x) and the marketing Lighthouse
- * run's (28080, 2310x), so any of them can run beside this one; and below Linux's ephemeral range
- * (32768+), where an outgoing connection could hold a port just as a service wants it.
- */
-export const BENCH_PORTS = {
-  gateway: 29080,
-  idp: 29090,
-  billing: 29101,
-  stores: 29102,
-  search: 29103,
-  analytics: 29104,
-  feedback: 29105,
-  registry: 29106,
-  smtp: 29025,
-  inbox: 29026,
-  demoSite: 29095,
-  squarespace: 29096,
-  shopify: 29098,
-  stripe: 29097,
-  postgres: 29439,
-};
-
+type Ports = Record<string, number> & { gateway: number; search: number };
 interface Product {
   stop(): Promise<void>;
 }
 interface Launcher {
   startProduct(options: {
-    ports: typeof BENCH_PORTS;
+    ports: Ports;
     dataDir: string;
     env: Record<string, string | undefined>;
     log: (line: string) => void;
@@ -46,13 +24,19 @@ interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
-// The launcher and test database are plain JS in infra/, shared with `npm start` and the e2e tests.
+// The launcher, test database and port layout are plain JS in infra/, shared with `npm start`, the e2e tests and
+// the product-level benchmarks.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startProduct } = require('@sniff/infra/launcher.js') as Launcher;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { benchPorts } = require('@sniff/infra/bench/bench-product.js') as { benchPorts(base: number): Ports };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createTestDatabase } = require('@sniff/infra/test-database.js') as {
   createTestDatabase(): Promise<TestDatabase>;
 };
+
+/** npm start's layout moved into 29xxx, apart from the other benchmarks' blocks and the e2e tests'. */
+export const BENCH_PORTS = benchPorts(29000);
 
 export interface Stack {
   gateway: string;

@@ -524,6 +524,7 @@ describe('gateway', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('timing-allow-origin')).toBe('*');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       const echo = (await res.json()) as Echo;
       expect(echo.url).toBe('/v1/stores/store_1/search?q=pricng&limit=5');
@@ -540,6 +541,7 @@ describe('gateway', () => {
       expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
       expect(await second.text()).toBe(await first.text());
       expect(second.headers.get('access-control-allow-origin')).toBe('*');
+      expect(second.headers.get('timing-allow-origin')).toBe('*');
       expect(received.length - before).toBe(1);
       // Another query, and answers that do not allow reuse, always go to the service.
       expect((await call('/v1/stores/store_1/search?q=shoe&cacheable=1')).headers.get('x-cache')).toBe('MISS');

@@ -8,8 +8,12 @@ import { MicroCache } from './micro-cache';
 import { RateLimits } from './rate-limits';
 import { checkDeclaredLength, hasBody, readBody } from './read-body';
 
-/** Public widget calls are made from customers' sites: any origin, no credentials. */
-export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*' };
+/**
+ * Public widget calls are made from customers' sites: any origin, no credentials. Their timing is
+ * open too (Resource Timing's connect, request and first-byte times), so a site's own monitoring, and
+ * the widget benchmark, can tell the answer's wait from the browser's.
+ */
+export const OPEN_CORS: Record<string, string> = { 'access-control-allow-origin': '*', 'timing-allow-origin': '*' };
 /** The widget sends its query's id last: the cache key leaves it out (the answer does not depend on it). */
 const SESSION_PARAM = '&session=';
 

@@ -3,6 +3,7 @@ import { endpoint } from '@sniff/contracts';
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import { callEndpoint, createServiceApp, REQUEST_ID_HEADER } from './index';
+import { loggedUrl } from './logging';
 import { asOwner, testConfig, TEST_INTERNAL_TOKEN } from './testing';
 import { INTERNAL_TOKEN_HEADER } from './identity';
 
@@ -112,5 +113,19 @@ describe('structured logs with request ids', () => {
     expect(res.status).toBe(503);
     const id = res.headers.get(REQUEST_ID_HEADER)!;
     expect(access(first.lines, id)).toMatchObject({ level: 50, res: { statusCode: 503 } });
+  });
+});
+
+describe('the URL an access line logs', () => {
+  it('keeps the path and the names of the query parameters, never their values', () => {
+    expect(loggedUrl('/v1/stores/s1/search?q=my%20secret+text&limit=8&session=abc')).toBe(
+      '/v1/stores/s1/search?q&limit&session',
+    );
+    expect(loggedUrl('/callback?code=oauth-code&state=x=y')).toBe('/callback?code&state');
+    expect(loggedUrl('/a?flag&&b=1&')).toBe('/a?flag&b');
+    expect(loggedUrl('/a?=only-a-value')).toBe('/a?');
+    expect(loggedUrl('/a?')).toBe('/a?');
+    expect(loggedUrl('/plain/path')).toBe('/plain/path');
+    expect(loggedUrl(undefined)).toBe('');
   });
 });

@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IndexDocument } from '@sniff/contracts';
 
-/** The gateway's micro-cache of search answers (on in production; SNIFF_BENCH_EDGE_CACHE=0 turns it off). */
-export const EDGE_CACHE = process.env.SNIFF_BENCH_EDGE_CACHE !== '0';
+/**
+ * Which settings of the gateway's micro-cache of search answers (on in production) the HTTP benchmark
+ * measures: both in turn, or only one with SNIFF_BENCH_EDGE_CACHE=1 (on) or 0 (off).
+ */
+export function edgeCacheModes(): boolean[] {
+  const chosen = process.env.SNIFF_BENCH_EDGE_CACHE;
+  return chosen === '1' ? [true] : chosen === '0' ? [false] : [true, false];
+}
 
 type Ports = Record<string, number> & { gateway: number; search: number };
 interface Product {
@@ -54,7 +60,7 @@ export interface Stack {
  * The gateway's per-IP limit on public search is raised above any rate measured here, because all
  * the load comes from one address; the limiter itself still runs on every request.
  */
-export async function startStack(log: (line: string) => void = () => undefined): Promise<Stack> {
+export async function startStack(edgeCache: boolean, log: (line: string) => void = () => undefined): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sniff-bench-http-'));
   const db = process.env.DATABASE_URL ? await createTestDatabase() : null;
   const internalToken = randomBytes(24).toString('hex');
@@ -75,8 +81,8 @@ export async function startStack(log: (line: string) => void = () => undefined):
         INTERNAL_TOKEN: internalToken,
         PUBLIC_RATE_PER_SECOND: '1000000',
         PUBLIC_RATE_BURST: '1000000',
-        // SNIFF_BENCH_EDGE_CACHE=0 measures every search through to the engine.
-        ...(EDGE_CACHE ? {} : { PUBLIC_CACHE_ENTRIES: '0' }),
+        // Off, every search is measured through to the engine.
+        ...(edgeCache ? {} : { PUBLIC_CACHE_ENTRIES: '0' }),
       },
       log,
       onExit: (error) => reject(error),

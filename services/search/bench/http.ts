@@ -12,7 +12,7 @@ import {
 } from './http-load';
 import { MIX_QUERIES, MIX_SEED, searchPaths, typedQueries } from './http-mix';
 import { startBareServer, type BareServer } from './bare-server';
-import { EDGE_CACHE, indexStore, startStack, type Stack } from './http-stack';
+import { indexStore, startStack, type Stack } from './http-stack';
 import { environment, fmt, table, writeResult } from './report';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -32,7 +32,7 @@ const LOAD: LoadOptions = {
 const STORE_ID = 'bench-http';
 const STATIC_PATH = '/config.json';
 /** Issue 30: search's held rate against the bare server's, with the edge cache on and off. */
-const TARGET_RATIO = EDGE_CACHE ? 0.8 : 0.5;
+const targetRatio = (edgeCache: boolean) => (edgeCache ? 0.8 : 0.5);
 /** Issue 30: one request at a time, search through the gateway against the bare server, at p50 and p99. */
 const TARGET_UNLOADED = 2;
 
@@ -215,7 +215,7 @@ const stepsLine = (r: RateSearch) =>
     .join('; ') || 'none';
 
 /** Starts the product on the bench ports, indexes a 10k-document store, finds both held rates; always stops it. */
-export async function runHttp(): Promise<{ markdown: string; file: string }> {
+export async function runHttp(edgeCache: boolean): Promise<{ markdown: string; file: string }> {
   const t0 = performance.now();
   const deadline = t0 + BUDGET_S * 1000;
   const abort = new AbortController();
@@ -230,8 +230,8 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
     abort.signal.addEventListener('abort', () => reject(new Error('interrupted')), { once: true }),
   );
   interrupted.catch(() => undefined);
-  log('starting the product on the bench ports (infra/launcher.js) ...');
-  const starting = startStack(process.env.SNIFF_BENCH_VERBOSE ? log : undefined);
+  log(`starting the product on the bench ports (infra/launcher.js), edge cache ${edgeCache ? 'on' : 'off'} ...`);
+  const starting = startStack(edgeCache, process.env.SNIFF_BENCH_VERBOSE ? log : undefined);
   starting.catch(() => undefined);
   let stack: Stack | undefined;
   let bare: BareServer | undefined;
@@ -253,7 +253,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
     const paths = searchPaths(STORE_ID, queries);
     // twice: the first pass warms the service up, the second is the one reported
     await alive(checkMix(s.gateway, paths));
-    const lifetimeMs = EDGE_CACHE ? await alive(answerLifetimeMs(s.gateway, paths[0] ?? '')) : 0;
+    const lifetimeMs = edgeCache ? await alive(answerLifetimeMs(s.gateway, paths[0] ?? '')) : 0;
     const { withHits, unloaded, cached, medianBytes } = await alive(checkMix(s.gateway, paths, lifetimeMs));
     // The same requests straight to the search service: what the gateway's hop adds, and what the service adds to the engine.
     const direct = (await alive(checkMix(s.search, paths))).unloaded;
@@ -307,7 +307,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         cachedRatio,
         targetUnloadedRatio: TARGET_UNLOADED,
         mixSeed: MIX_SEED,
-        edgeCache: EDGE_CACHE,
+        edgeCache,
         p99LimitMs: P99_LIMIT_MS,
         stepSeconds: STEP_SECONDS,
         ...LOAD,
@@ -318,12 +318,12 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
       static: stat,
       ratio,
       staticRatio,
-      targetRatio: TARGET_RATIO,
+      targetRatio: targetRatio(edgeCache),
       queries,
       wholeRunSeconds: (performance.now() - t0) / 1000,
     };
     const file = writeResult(
-      `http-${result.environment.date.slice(0, 10)}${EDGE_CACHE ? '' : '-no-edge-cache'}`,
+      `http-${result.environment.date.slice(0, 10)}${edgeCache ? '' : '-no-edge-cache'}`,
       result,
     );
     const row = (name: string, r: RateSearch) => [
@@ -348,7 +348,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
         ['endpoint', 'rate held /s', 'p50 ms', 'p99 ms', 'steps', 'one at a time p50 / p99 ms'],
         [
           [
-            ...row(`search (keystroke mix, edge cache ${EDGE_CACHE ? 'on' : 'off'})`, search),
+            ...row(`search (keystroke mix, edge cache ${edgeCache ? 'on' : 'off'})`, search),
             `${fmt(unloaded.p50)} / ${fmt(unloaded.p99)} to the engine` +
               (cached ? `; ${fmt(cached.p50)} / ${fmt(cached.p99)} from the edge cache` : ''),
           ],
@@ -356,7 +356,7 @@ export async function runHttp(): Promise<{ markdown: string; file: string }> {
           [...row(`static ${STATIC_PATH}`, stat), ''],
         ],
       ) +
-      `\n\nSearch / bare, rate held: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${TARGET_RATIO}); ` +
+      `\n\nSearch / bare, rate held: ${ratio == null ? '-' : ratio.toFixed(2)} (target >= ${targetRatio(edgeCache)}); ` +
       `search / static: ${staticRatio == null ? '-' : staticRatio.toFixed(2)}. One request at a time, search / bare: ` +
       `through to the engine p50 ${unloadedRatio.p50.toFixed(2)}x, p99 ${unloadedRatio.p99.toFixed(2)}x` +
       (cachedRatio

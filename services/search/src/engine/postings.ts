@@ -1,6 +1,7 @@
 import type { IndexDocument } from '@sniff/contracts';
 import { forEachToken } from './text';
 import { Vocabulary } from './vocabulary';
+import { WordIds } from './word-ids';
 
 /**
  * Field weights and BM25 length normalisation. Each field saturates on its own before the
@@ -53,8 +54,8 @@ function grown<T extends Uint32Array | Uint16Array>(a: T, need: number, make: (l
 export function buildPostings(documents: IndexDocument[]): Postings {
   const n = documents.length;
   const F = FIELDS.length;
-  const ids = new Map<string, number>();
-  const unique: string[] = [];
+  const ids = new WordIds();
+  const unique = ids.words;
   // One row per (document, word): word id, document, term frequency in each field.
   let pWord = new Uint32Array(1 << 16);
   let pDoc = new Uint32Array(1 << 16);
@@ -66,39 +67,48 @@ export function buildPostings(documents: IndexDocument[]): Postings {
   let lastDoc: Int32Array = new Int32Array(1 << 14).fill(-1);
   let rowOf: Uint32Array = new Uint32Array(1 << 14);
 
-  for (let d = 0; d < n; d++) {
-    fieldTexts(documents[d]).forEach((text, f) => {
-      let length = 0;
-      forEachToken(text, (term) => {
-        length++;
-        if (term.length > MAX_WORD_LENGTH) return;
-        let id = ids.get(term);
-        if (id === undefined) {
-          id = unique.length;
-          ids.set(term, id);
-          unique.push(term);
-          if (id >= lastDoc.length) {
-            lastDoc = grownFilled(lastDoc, id + 1);
-            rowOf = grown(rowOf, id + 1, (l) => new Uint32Array(l));
-          }
-        }
-        let row = rowOf[id];
-        if (lastDoc[id] !== d) {
-          lastDoc[id] = d;
-          row = rowOf[id] = count++;
-          if (count > pWord.length) {
-            pWord = grown(pWord, count, (l) => new Uint32Array(l));
-            pDoc = grown(pDoc, count, (l) => new Uint32Array(l));
-            pTf = grown(pTf, count * F, (l) => new Uint16Array(l));
-          }
-          pWord[row] = id;
-          pDoc[row] = d;
-          pTf.fill(0, row * F, row * F + F);
-        }
-        if (pTf[row * F + f] < 0xffff) pTf[row * F + f]++;
-      });
+  let d = 0;
+  let f = 0;
+  let length = 0;
+  /** One more occurrence of word `id` in field f of document d. */
+  const seen = (id: number) => {
+    if (id >= lastDoc.length) {
+      lastDoc = grownFilled(lastDoc, id + 1);
+      rowOf = grown(rowOf, id + 1, (l) => new Uint32Array(l));
+    }
+    let row = rowOf[id];
+    if (lastDoc[id] !== d) {
+      lastDoc[id] = d;
+      row = rowOf[id] = count++;
+      if (count > pWord.length) {
+        pWord = grown(pWord, count, (l) => new Uint32Array(l));
+        pDoc = grown(pDoc, count, (l) => new Uint32Array(l));
+        pTf = grown(pTf, count * F, (l) => new Uint16Array(l));
+      }
+      pWord[row] = id;
+      pDoc[row] = d;
+      pTf.fill(0, row * F, row * F + F);
+    }
+    if (pTf[row * F + f] < 0xffff) pTf[row * F + f]++;
+  };
+  let text = '';
+  // Plain-ASCII words are looked up by their characters in place (no string per word); others folded.
+  const plain = (start: number, end: number) => {
+    length++;
+    if (end - start <= MAX_WORD_LENGTH) seen(ids.ofText(text, start, end));
+  };
+  const folded = (term: string) => {
+    length++;
+    if (term.length <= MAX_WORD_LENGTH) seen(ids.ofTerm(term));
+  };
+  for (d = 0; d < n; d++) {
+    const texts = fieldTexts(documents[d]);
+    for (f = 0; f < F; f++) {
+      text = texts[f];
+      length = 0;
+      forEachToken(text, folded, undefined, plain);
       lengths[f][d] = length;
-    });
+    }
   }
   const avg = lengths.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, n)));
 

@@ -85,6 +85,28 @@ describe('forEachToken with a word filter (highlights)', () => {
   });
 });
 
+describe('forEachToken with plain-ASCII words by position (the index build)', () => {
+  it('hands over the same words: plain ones as positions, all others folded', () => {
+    const text = 'Crème BRÛLÉE and Tea-time, 2 ways: 東京 café X\u0301';
+    const words: { term: string; start: number; end: number }[] = [];
+    forEachToken(
+      text,
+      (term, start, end) => words.push({ term, start, end }),
+      undefined,
+      (start, end) => words.push({ term: text.slice(start, end).toLowerCase(), start, end }),
+    );
+    expect(words).toEqual(tokenize(text));
+    const plain: string[] = [];
+    forEachToken(
+      text,
+      () => undefined,
+      undefined,
+      (start, end) => plain.push(text.slice(start, end)),
+    );
+    expect(plain).toEqual(['and', 'Tea', 'time', '2', 'ways']);
+  });
+});
+
 describe('cutText', () => {
   it('cuts as the widget shows it: the first characters, trailing space trimmed, and an ellipsis', () => {
     expect(cutText('Green tea', 9)).toBe('Green tea');

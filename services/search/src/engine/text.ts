@@ -60,12 +60,15 @@ export class AsciiWordFilter {
  * of letters, digits and combining marks (any script). A hand-written scan, because indexing and
  * every hit's highlights tokenize whole titles and descriptions: a Unicode regex and a match
  * object per word were a third of a query's time. With `only`, plain-ASCII words that cannot be
- * among its terms are skipped without being built.
+ * among its terms are skipped without being built. With `plain`, plain-ASCII words go there as
+ * their positions only, unbuilt (their folded form is their lower case): the index build looks
+ * them up by their characters (word-ids.ts).
  */
 export function forEachToken(
   text: string,
   each: (term: string, start: number, end: number) => void,
   only?: AsciiWordFilter,
+  plain?: (start: number, end: number) => void,
 ): void {
   const n = text.length;
   let i = 0;
@@ -92,7 +95,13 @@ export function forEachToken(
       i += c < 128 ? 1 : codePointWidth(text, i);
       continue;
     }
-    if (ascii && only && !only.mayMatch(text, start, i)) continue;
+    if (ascii) {
+      if (plain) {
+        plain(start, i);
+        continue;
+      }
+      if (only && !only.mayMatch(text, start, i)) continue;
+    }
     const raw = text.slice(start, i);
     const term = ascii ? (upper ? raw.toLowerCase() : raw) : foldUnicode(raw);
     if (term.length) each(term, start, i);

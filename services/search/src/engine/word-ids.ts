@@ -11,7 +11,10 @@ export class WordIds {
   private hashes = new Uint32Array(1 << 12);
   private slots = new Int32Array(1 << 13).fill(-1);
 
-  /** The id of the plain-ASCII word text[start, end), folded to lower case; a new one when unseen. */
+  /**
+   * The id of the word text[start, end) folded, a new one when unseen: a plain-ASCII word of a
+   * document (folded here to lower case), or an already folded word of any script (`ofTerm`).
+   */
   ofText(text: string, start: number, end: number): number {
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) h = Math.imul(h ^ lower(text.charCodeAt(i)), 0x01000193);
@@ -28,18 +31,9 @@ export class WordIds {
     return this.add(text.slice(start, end).toLowerCase(), h, slot);
   }
 
-  /** The id of a folded word of any script (the same id `ofText` gives a plain-ASCII one). */
+  /** The id of a folded word of any script: folded has no upper-case ASCII left, so it is read as it is. */
   ofTerm(term: string): number {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
-    h >>>= 0;
-    const mask = this.slots.length - 1;
-    let slot = h & mask;
-    for (let id = this.slots[slot]; id >= 0; id = this.slots[slot]) {
-      if (this.hashes[id] === h && this.words[id] === term) return id;
-      slot = (slot + 1) & mask;
-    }
-    return this.add(term, h, slot);
+    return this.ofText(term, 0, term.length);
   }
 
   private add(word: string, hash: number, slot: number): number {

@@ -22,4 +22,13 @@ describe('TopK', () => {
     expect(top.offer(9, 3)).toBe(1);
     expect(top.sorted()).toEqual([8, 9, 7]);
   });
+
+  it('gives nothing when nothing was offered, and fewer than k items best first', () => {
+    expect(new TopK(5).sorted()).toEqual([]);
+    const top = new TopK(5);
+    top.offer(4, 2);
+    top.offer(2, 2);
+    top.offer(9, 7);
+    expect(top.sorted()).toEqual([9, 2, 4]);
+  });
 });

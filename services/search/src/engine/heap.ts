@@ -57,12 +57,18 @@ export class TopK {
     return this.floor;
   }
 
-  /** The items, best first. */
+  /**
+   * The items, best first. Always a packed array of small integers, even when empty: callers' optimized
+   * code saw one kind of array (Array.from and map made two, and every query that got the other kind
+   * fell back from the optimized ranking to the interpreter).
+   */
   sorted(): number[] {
-    const order = Array.from(this.items.subarray(0, this.count).keys());
-    const { items, scores } = this;
+    const { items, scores, count } = this;
+    const order: number[] = [];
+    for (let i = 0; i < count; i++) order.push(i);
     order.sort((a, b) => scores[b] - scores[a] || items[a] - items[b]);
-    return order.map((i) => items[i]);
+    for (let i = 0; i < count; i++) order[i] = items[order[i]];
+    return order;
   }
 }
 

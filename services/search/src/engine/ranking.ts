@@ -135,12 +135,15 @@ export class Ranker {
     // Partial words fill in where the words as typed leave fewer than k documents with all of them:
     // with k such documents a partial reading ("berry" in "cranberry") is not what was meant, and
     // reading its postings was much of a multi-word query's time on large stores.
-    for (const { candidates, stamp } of complete < k ? besides : []) {
-      const wt = this.bestOf(candidates, idf, stamp, null);
-      for (let i = 0; i < wt; i++) {
-        const d = wordTouched[i];
-        key[d] += COVERAGE + wordBest[d];
-        wordBest[d] = 0;
+    // (Read only when there are some: an empty list is an array of another kind to the optimized code.)
+    if (complete < k && besides.length) {
+      for (const { candidates, stamp } of besides) {
+        const wt = this.bestOf(candidates, idf, stamp, null);
+        for (let i = 0; i < wt; i++) {
+          const d = wordTouched[i];
+          key[d] += COVERAGE + wordBest[d];
+          wordBest[d] = 0;
+        }
       }
     }
 
@@ -150,24 +153,28 @@ export class Ranker {
       const kd = key[touched[i]];
       if (kd > top.floor) top.offer(i, kd);
     }
-    const best = top.sorted().map((i) => touched[i]);
+    if (touchedCount === 0) return [];
+    // Loops, not map: every array here keeps one kind (packed, never empty past this point), so the
+    // optimized code of this function serves every query (map's arrays came in two kinds, and each
+    // query that got the other one fell back to the interpreter for the rest of its ranking).
     const wordOf = matches.length > 1 ? queryWordOf(matches, this.postings.vocabulary.words) : null;
-    const result = best.map((d) => {
+    const result: { d: number; matched: number; byMeaning: number; score: number }[] = [];
+    for (const i of top.sorted()) {
+      const d = touched[i];
       const matched = Math.floor(key[d] / COVERAGE);
       const rest = key[d] - matched * COVERAGE;
       const byMeaning = meaning ? Math.floor(rest / MEANING_COVERAGE) : 0;
-      return {
-        d,
-        matched,
-        byMeaning,
-        score: (rest - byMeaning * MEANING_COVERAGE) * this.proximity(d, wordOf),
-      };
-    });
+      result.push({ d, matched, byMeaning, score: (rest - byMeaning * MEANING_COVERAGE) * this.proximity(d, wordOf) });
+    }
     for (let i = 0; i < touchedCount; i++) key[touched[i]] = 0;
     result.sort((a, b) => b.matched - a.matched || b.byMeaning - a.byMeaning || b.score - a.score);
-    if (matchedOut) for (const r of result) matchedOut.push(r.matched);
-    if (byMeaningOut) for (const r of result) byMeaningOut.push(r.byMeaning);
-    return result.map((r) => r.d);
+    const ranked: number[] = [];
+    for (const r of result) {
+      ranked.push(r.d);
+      matchedOut?.push(r.matched);
+      byMeaningOut?.push(r.byMeaning);
+    }
+    return ranked;
   }
 
   /**

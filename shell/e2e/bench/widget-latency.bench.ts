@@ -100,13 +100,19 @@ test('widget: results painted after each keystroke', async ({ page, browser }) =
         .filter((e): e is PerformanceResourceTiming => e.name.includes('/search?'))
         .filter((e) => new URL(e.name).searchParams.get('q')) // not the widget's mount (blank query)
         .filter((e) => e.requestStart > 0)
-        .map((e) => ({
-          toSent: e.requestStart - e.startTime,
-          firstByte: e.responseStart - e.requestStart,
-          body: e.responseEnd - e.responseStart,
+        // plain numbers: an entry's fields are getters, which do not cross to the test
+        .map(({ startTime, requestStart, responseStart, responseEnd }) => ({
+          startTime,
+          requestStart,
+          responseStart,
+          responseEnd,
         })),
     );
-    const firstByte = timings.map((t) => t.firstByte);
+    const roundTrip = {
+      toSent: timings.map((e) => e.requestStart - e.startTime),
+      firstByte: timings.map((e) => e.responseStart - e.requestStart),
+      body: timings.map((e) => e.responseEnd - e.responseStart),
+    };
     const typed = inputs.filter((i) => i.v.trim());
     const latencies: number[] = [];
     // Where a painted key's time went: before its search left, the round trip, and the answer to the frame.
@@ -129,31 +135,21 @@ test('widget: results painted after each keystroke', async ({ page, browser }) =
     });
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
+    const spread = (split: Record<string, number[]>) =>
+      Object.entries(split)
+        .map(([name, ms]) => `${name} ${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 95).toFixed(1)} ms`)
+        .join(', ');
     console.log(
       `\nwidget keystroke to paint (${typed.length} keys, ${QUERIES.length} queries, ${KEY_DELAY_MS} ms apart): ` +
         `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; ` +
         `${answers.length} searches sent for ${typed.length} keys; ${missed} keys never painted. p50 / p95 of its ` +
-        `parts: ${Object.entries(parts)
-          .map(([name, ms]) => `${name} ${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 95).toFixed(1)} ms`)
-          .join(', ')} (queued: key to its search leaving, one search in flight at a time; roundTrip: the ` +
-        `browser's fetch through the gateway to the answer read; toFrame: rendering to the next frame). ` +
-        `Of the round trip (Resource Timing, ${timings.length} searches), p50 / p95: ` +
-        (['toSent', 'firstByte', 'body'] as const)
-          .map(
-            (k) =>
-              `${k} ${percentile(
-                timings.map((t) => t[k]),
-                50,
-              ).toFixed(1)} / ${percentile(
-                timings.map((t) => t[k]),
-                95,
-              ).toFixed(1)} ms`,
-          )
-          .join(', ') +
-        ` (fetch called to request sent; request sent to first byte, the server's part; first byte to last)`,
+        `parts: ${spread(parts)} (queued: key to its search leaving, one search in flight at a time; roundTrip: ` +
+        `the browser's fetch through the gateway to the answer read; toFrame: rendering to the next frame). Of the ` +
+        `round trip (Resource Timing, ${timings.length} searches): ${spread(roundTrip)} (fetch called to request ` +
+        `sent; request sent to first byte, the server's part; first byte to last)`,
     );
     // The gateway's Timing-Allow-Origin opens every search's timing to the page.
-    expect(firstByte.length).toBe(answers.length);
+    expect(timings.length).toBe(answers.length);
     expect(missed).toBe(0);
     expect(answers.length).toBeLessThanOrEqual(typed.length);
     expect(p95).toBeLessThanOrEqual(KEYSTROKE_TO_PAINT_P95_MS);

@@ -129,6 +129,11 @@ describe('search workers (SEARCH_WORKERS=2)', () => {
     expect((await put('store-b', SITE_DOCUMENTS)).status).toBe(200);
     expect(await ids(own[0]!, 'store-a', 'pricing')).toContain('pricing');
     expect(await ids(own[1]!, 'store-b', 'pricing')).toContain('pricing');
+    // A first search may race the store's own notice (its load then is not kept): search until held.
+    const keeps = (at: string, storeId: string) => async () =>
+      Array.isArray(await ids(at, storeId, 'pricing')) && (await held(at)).stores.includes(storeId);
+    await until(keeps(own[0]!, 'store-a'), 'worker 0 keeping store-a');
+    await until(keeps(own[1]!, 'store-b'), 'worker 1 keeping store-b');
     const [first, second] = await Promise.all(own.map(held));
     expect(first!.stores).toContain('store-a');
     expect(first!.stores).not.toContain('store-b');

@@ -105,7 +105,8 @@ export class Matcher {
         vocabulary.typos(text, 1, 0, keep);
         vocabulary.typos(text, 2, TWO_TYPOS_FROM, (word, distance) => distance === 2 && keep(word, distance));
       } else vocabulary.typos(text, typos, 0, keep);
-      found.sort((a, b) => a.distance - b.distance || df(b.word) - df(a.word));
+      // Ties in index order (a walk's own order: the walk and the ending lookup find words in two passes).
+      found.sort((a, b) => a.distance - b.distance || df(b.word) - df(a.word) || a.word - b.word);
       closest = found[0] ?? null;
       for (const { word, distance } of found.slice(0, MAX_EXPANSIONS)) {
         expansions.push({ word, weight: distance === 1 ? TIER.typo1 : TIER.typo2, kind: 'typo', at: 0 });

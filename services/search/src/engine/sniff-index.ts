@@ -11,6 +11,12 @@ import { MeaningIndex, type DocumentVectors } from './semantic/meaning';
 import { wordVectors } from './semantic/word-vectors';
 import { cutText, tokenize } from './text';
 
+/** Whether a large index has warmed this process's typo walk yet (warmTypoWalk). */
+let typoWalkWarm = false;
+/** Words an index needs for its walks to be long enough to warm the walk's code; how many are matched. */
+const WARM_FROM_WORDS = 20_000;
+const WARM_WORDS = 8;
+
 /** Query words beyond this are ignored (a pasted paragraph must not cost seconds). */
 const MAX_QUERY_WORDS = 10;
 const MAX_SUGGESTIONS = 5;
@@ -37,6 +43,29 @@ class SniffIndex implements SearchIndex {
     const table = vectors || semantic ? wordVectors() : null;
     if (table && vectors?.source === table.source) this.meaningIndex = new MeaningIndex(table, postings, vectors);
     else if (semantic) this.meaning();
+    this.warmTypoWalk();
+  }
+
+  /**
+   * The first time this process holds a large index, a few misspelt words of it are matched: V8 optimizes the
+   * typo walk only after it has run a while, and most walks are short (see Vocabulary.typos), so otherwise the
+   * first few dozen misspelt words visitors type after a worker starts run in the interpreter, several times
+   * slower. A few ms, once per process, in the load.
+   */
+  private warmTypoWalk(): void {
+    const { words } = this.postings.vocabulary;
+    if (typoWalkWarm || words.length < WARM_FROM_WORDS) return;
+    typoWalkWarm = true;
+    const step = Math.floor(words.length / 101);
+    for (let i = 0, warmed = 0; i < words.length && warmed < WARM_WORDS; i += step) {
+      const w = words[i];
+      if (w.length < 8 || w.length > 10 || !/^[a-z]+$/.test(w)) continue;
+      warmed++;
+      // Two letters swapped (one edit), and cut to 7 letters (two walks: one edit, and two among longer words).
+      const misspelt = w[0] + w[2] + w[1] + w.slice(3);
+      this.matcher.match(misspelt, true, undefined);
+      this.matcher.match(misspelt.slice(0, 7), true, undefined);
+    }
   }
 
   /** The semantic side, made now if missing; null when the build made no word-vector table. */

@@ -74,4 +74,32 @@ describe('Vocabulary.typos', () => {
       }
     }
   });
+
+  it('finds the same words at every split of the edits between the walk and the ending lookup', () => {
+    // Three letters: every split, a swap across it and every ending come up many times over.
+    const r3 = rng(13);
+    const pick = (alphabet: string, length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(r3() * alphabet.length)]).join('');
+    const small = new Set<string>();
+    while (small.size < 3000) small.add(pick('abc', 3 + Math.floor(r3() * 10)));
+    const { vocabulary: v } = Vocabulary.fromWords([...small]);
+    for (let i = 0; i < 100; i++) {
+      const q = pick('abcd', 6 + Math.floor(r3() * 6));
+      for (const [max, minLength] of [
+        [2, 0],
+        [2, 8],
+        [3, 0],
+      ]) {
+        const expected = v.words
+          .filter((w) => w.length >= minLength && editDistance(q, w, max) <= max)
+          .map((w) => `${w}:${editDistance(q, w, max)}`)
+          .sort();
+        for (let split = max; split <= q.length - 4; split++) {
+          const found: string[] = [];
+          v.typos(q, max, minLength, (index, distance) => found.push(`${v.words[index]}:${distance}`), split);
+          expect({ q, max, split, found: found.sort() }).toEqual({ q, max, split, found: expected });
+        }
+      }
+    }
+  });
 });

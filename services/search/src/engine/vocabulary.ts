@@ -25,6 +25,7 @@ export class Vocabulary {
   private path = new Int32Array(0);
   private leastAt = new Int32Array(0);
   private charAt = new Int32Array(0);
+  private begunAt = new Uint8Array(0);
   readonly trie: Trie;
 
   constructor(
@@ -91,8 +92,42 @@ export class Vocabulary {
    * branch as soon as every cell of its row, plus the length the words below still need to end between
    * `minLength` and their longest, exceeds `max`. Long words are rare, so a long typed word walks a small part
    * of the trie; `minLength` lets a short one look for two typos among long words only (the rule's case).
+   *
+   * Within two edits or more, the first letters of a word are where the walk spends its time: every
+   * three-letter prefix is within two edits of many. So the edits are split by where they fall (pigeonhole):
+   * a word within `max` edits of `q` either begins within `max - 1` edits of q's first `split` letters, which
+   * the walk requires (a far narrower walk), or has all `max` edits there and so ends with q's letters after
+   * the split (from split + 1: a swap across the split counts as an edit before it), which the trigram index
+   * finds. Each word is found by exactly one of the two, so the words and distances are the same as one walk's.
+   * `split`: after how many letters (at least `max`, leaving an ending of 3 or more), or -1 for one walk; by
+   * default the cheapest by an estimate.
    */
-  typos(q: string, max: number, minLength: number, visit: (index: number, distance: number) => void): void {
+  typos(
+    q: string,
+    max: number,
+    minLength: number,
+    visit: (index: number, distance: number) => void,
+    split = this.splitFor(q, max),
+  ): void {
+    // Unsplit, the walk asks the same of q's whole length within `max`: what every word it finds meets anyway
+    // (one code path for both, so the optimized walk meets no branch it has not seen when the other comes).
+    if (split < 0) return this.walk(q, max, minLength, q.length, max, visit);
+    this.walk(q, max, minLength, split, max - 1, visit);
+    this.typosEnding(q, max, minLength, split, visit);
+  }
+
+  /**
+   * The trie walk of `typos`: the words within `max` edits of `q` that begin within `firstMax` edits of its
+   * first `split` letters (a branch none of whose cells up to that column is within them is left).
+   */
+  private walk(
+    q: string,
+    max: number,
+    minLength: number,
+    split: number,
+    firstMax: number,
+    visit: (index: number, distance: number) => void,
+  ): void {
     const { chars, firstChild, nextSibling, ends, endsBefore, longest } = this.trie;
     const m = q.length;
     const width = m + 1;
@@ -102,8 +137,11 @@ export class Vocabulary {
       this.path = new Int32Array(deepest + 1);
       this.leastAt = new Int32Array(deepest + 1);
       this.charAt = new Int32Array(deepest + 1);
+      this.begunAt = new Uint8Array(deepest + 1);
     }
-    const { rows, path, leastAt, charAt } = this;
+    const { rows, path, leastAt, charAt, begunAt } = this;
+    // Per depth, 1 once the word so far begins within `firstMax` of q's first `split` letters.
+    begunAt[0] = split <= firstMax ? 1 : 0;
     const qc = new Uint16Array(m);
     for (let j = 0; j < m; j++) qc[j] = q.charCodeAt(j);
     for (let j = 0; j <= m; j++) rows[j] = j;
@@ -154,6 +192,8 @@ export class Vocabulary {
       if (hi < m) rows[row + hi + 1] = FAR;
       let rowMin = t + (short > 0 ? short : long > 0 ? long : 0);
       let least = t;
+      // The least cell up to column `split` (cell 0 is t).
+      let firstLeast = t;
       for (let j = lo; j <= hi; j++) {
         let d = rows[up + j - 1] + (qc[j - 1] === c ? 0 : 1);
         const del = rows[up + j] + 1;
@@ -166,6 +206,7 @@ export class Vocabulary {
         }
         rows[row + j] = d;
         if (d < least) least = d;
+        if (j <= split && d < firstLeast) firstLeast = d;
         const bound = short + j > 0 ? d + short + j : long > j ? d + long - j : d;
         if (bound < rowMin) rowMin = bound;
       }
@@ -173,17 +214,108 @@ export class Vocabulary {
         child = nextSibling[child];
         continue;
       }
-      if (t >= minLength && hi === m && rows[row + m] <= max && (ends[child >>> 5] >>> (child & 31)) & 1) {
+      // Not begun within firstMax yet: the cells up to the split column only grow below, so one that is
+      // not within it now never will be (such words end with q's last letters: typosEnding).
+      let begun = begunAt[t - 1];
+      if (!begun) {
+        if (firstLeast > firstMax) {
+          child = nextSibling[child];
+          continue;
+        }
+        begun = split >= lo && split <= hi && rows[row + split] <= firstMax ? 1 : 0;
+      }
+      if (begun && t >= minLength && hi === m && rows[row + m] <= max && (ends[child >>> 5] >>> (child & 31)) & 1) {
         visit(wordAt(ends, endsBefore, child), rows[row + m]);
       }
       if (t < deepest && firstChild[child] >= 0) {
         path[t] = child;
         leastAt[t] = least;
         charAt[t] = c;
+        begunAt[t] = begun;
         t++;
         child = firstChild[child];
       } else child = nextSibling[child];
     }
+  }
+
+  /**
+   * The other half of `typos` with a split: the words within `max` edits of `q` that do not begin within
+   * `max - 1` of its first `split` letters. All their edits are there, so they end with q's letters from
+   * split + 1 on (three or more: the trigram index has them); each is checked in full.
+   */
+  private typosEnding(
+    q: string,
+    max: number,
+    minLength: number,
+    split: number,
+    visit: (index: number, distance: number) => void,
+  ): void {
+    const ending = q.slice(split + 1);
+    const shortest = Math.max(q.length - max, minLength);
+    const longestWord = q.length + max;
+    // A word's letters before the ending are within `max` edits of q's before it, so neither side has more
+    // than `max` letters the other lacks: most words with the ending fail that before the full check.
+    const letters = lettersOf(q, split + 1);
+    // The words with the ending's two rarest trigrams (a loop of its own, as in `infixes`: a callback shared
+    // by both would send the optimized loop back to the interpreter whenever the other one came).
+    const lists = this.rarestTrigrams(ending);
+    if (!lists) return;
+    const { words } = this.trigrams;
+    const { from, to, to2 } = lists;
+    let k = lists.from2;
+    for (let p = from; p < to; p++) {
+      const index = words[p];
+      if (to2 >= 0) {
+        if (k < to2 && words[k] < index) k = gallop(words, k, to2, index);
+        if (k === to2) return;
+        if (words[k] !== index) continue;
+      }
+      const w = this.words[index];
+      if (w.length < shortest || w.length > longestWord || !w.endsWith(ending)) continue;
+      const own = lettersOf(w, w.length - ending.length);
+      if (bitCount(letters & ~own) > max || bitCount(own & ~letters) > max) continue;
+      const distance = this.distanceNotBegun(w, q, max, split);
+      if (distance >= 0) visit(index, distance);
+    }
+  }
+
+  /**
+   * The edits from `w` to `q` when within `max` and `w` does not begin within `max - 1` of q's first `split`
+   * letters (what the walk found), else -1: the walk's DP over the whole word, in the same rows.
+   */
+  private distanceNotBegun(w: string, q: string, max: number, split: number): number {
+    const m = q.length;
+    const width = m + 1;
+    const FAR = 0x3fff;
+    if (this.rows.length < (w.length + 1) * width) this.rows = new Int32Array((w.length + 1) * width);
+    const rows = this.rows;
+    // Row 0 is not begun: split >= max (splitFor).
+    for (let j = 0; j <= m; j++) rows[j] = j;
+    // Only the band within `max` of the diagonal, as in the walk: most words here are out of reach in 2-3 rows.
+    for (let t = 1; t <= w.length; t++) {
+      const up = (t - 1) * width;
+      const row = up + width;
+      const c = w.charCodeAt(t - 1);
+      const lo = t - max > 1 ? t - max : 1;
+      const hi = t + max < m ? t + max : m;
+      rows[row] = t;
+      if (lo > 1) rows[row + lo - 1] = FAR;
+      if (hi < m) rows[row + hi + 1] = FAR;
+      let least = t;
+      for (let j = lo; j <= hi; j++) {
+        let d = rows[up + j - 1] + (q.charCodeAt(j - 1) === c ? 0 : 1);
+        if (rows[up + j] + 1 < d) d = rows[up + j] + 1;
+        if (rows[row + j - 1] + 1 < d) d = rows[row + j - 1] + 1;
+        if (t > 1 && j > 1 && c === q.charCodeAt(j - 2) && w.charCodeAt(t - 2) === q.charCodeAt(j - 1)) {
+          if (rows[up - width + j - 2] + 1 < d) d = rows[up - width + j - 2] + 1;
+        }
+        rows[row + j] = d;
+        if (d < least) least = d;
+      }
+      if (least > max || (split >= lo && split <= hi && rows[row + split] <= max - 1)) return -1;
+    }
+    const distance = w.length - m <= max && m - w.length <= max ? rows[w.length * width + m] : FAR;
+    return distance <= max ? distance : -1;
   }
 
   /**
@@ -192,29 +324,11 @@ export class Vocabulary {
    * of its second rarest (a galloping merge of the two sorted lists), checked one by one.
    */
   infixes(part: string, visit: (index: number, at: number) => boolean): void {
-    const { keys, offsets, words } = this.trigrams;
-    // [from, to): the rarest trigram's words; [from2, to2): the second rarest's (empty for one trigram)
-    let from = 0;
-    let to = -1;
-    let from2 = 0;
-    let to2 = -1;
-    for (let k = 0; k + 3 <= part.length; k++) {
-      const key = trigramKey(part, k);
-      let lo = 0;
-      let hi = keys.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (keys[mid] < key) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo === keys.length || keys[lo] !== key) return;
-      const length = offsets[lo + 1] - offsets[lo];
-      if (to < 0 || length < to - from) {
-        [from2, to2] = [from, to];
-        [from, to] = [offsets[lo], offsets[lo + 1]];
-      } else if (to2 < 0 || length < to2 - from2) [from2, to2] = [offsets[lo], offsets[lo + 1]];
-    }
-    let q = from2;
+    const lists = this.rarestTrigrams(part);
+    if (!lists) return;
+    const { words } = this.trigrams;
+    const { from, to, to2 } = lists;
+    let q = lists.from2;
     for (let p = from; p < to; p++) {
       const w = words[p];
       if (to2 >= 0) {
@@ -226,7 +340,90 @@ export class Vocabulary {
       if (at > 0 && !visit(w, at)) return;
     }
   }
+
+  /**
+   * In the trigram index's lists, [from, to): the words of the rarest trigram of `part`; [from2, to2): of the
+   * second rarest (to2 -1 for one trigram). Null when some trigram of it is in no word.
+   */
+  private rarestTrigrams(part: string): { from: number; to: number; from2: number; to2: number } | null {
+    const { offsets } = this.trigrams;
+    let from = 0;
+    let to = -1;
+    let from2 = 0;
+    let to2 = -1;
+    for (let k = 0; k + 3 <= part.length; k++) {
+      const at = this.trigramAt(part, k);
+      if (at < 0) return null;
+      const length = offsets[at + 1] - offsets[at];
+      if (to < 0 || length < to - from) {
+        from2 = from;
+        to2 = to;
+        from = offsets[at];
+        to = offsets[at + 1];
+      } else if (to2 < 0 || length < to2 - from2) {
+        from2 = offsets[at];
+        to2 = offsets[at + 1];
+      }
+    }
+    return { from, to, from2, to2 };
+  }
+
+  /** The position in the trigram index of the trigram of `text` at `k`, or -1 when no word has it. */
+  private trigramAt(text: string, k: number): number {
+    const { keys } = this.trigrams;
+    const key = trigramKey(text, k);
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < keys.length && keys[lo] === key ? lo : -1;
+  }
+
+  /** Words (in the trigram index) with the trigram of `text` at `k`. */
+  private trigramCount(text: string, k: number): number {
+    const at = this.trigramAt(text, k);
+    return at < 0 ? 0 : this.trigrams.offsets[at + 1] - this.trigrams.offsets[at];
+  }
+
+  /**
+   * Where `typos` splits `q` within `max` edits (see there), or -1 for one walk: the split whose walk and
+   * ending lookup cost least by an estimate. A walk costs in proportion to the vocabulary, and less the more
+   * letters come before the split; the lookup in proportion to the ending's rarest trigram's words.
+   */
+  private splitFor(q: string, max: number): number {
+    const m = q.length;
+    if (max < 2) return -1;
+    const walk = WALK_NS_PER_WORD * this.words.length;
+    let best = -1;
+    let bestCost = walk;
+    // Split after k - 1 letters: the ending from letter k on (a trigram or more) is looked up by its rarest trigram.
+    let rarest = Infinity;
+    for (let k = m - 3; k > max; k--) {
+      rarest = Math.min(rarest, this.trigramCount(q, k));
+      const split = k - 1;
+      const cost = walk * SPLIT_WALK_SHARE ** (split - 1) + ENDING_NS_PER_WORD * rarest;
+      if (cost < bestCost) {
+        // Not by destructuring: an array of a double and an int would hand the walk its split as a double.
+        best = split;
+        bestCost = cost;
+      }
+    }
+    return best;
+  }
 }
+
+/**
+ * The estimates `splitFor` weighs (ns, measured at 100k documents, 471,000 words): a walk within two edits
+ * takes about 0.65 ms, 1.4 ns a word of the vocabulary; split after 2 / 3 / 4 letters 0.35 / 0.15 / 0.08 ms,
+ * about half for each letter more; an ending's lookup about 100 ns for each word of its rarest trigram (most
+ * of them end with it and are checked).
+ */
+const WALK_NS_PER_WORD = 1.4;
+const SPLIT_WALK_SHARE = 0.5;
+const ENDING_NS_PER_WORD = 100;
 
 /** The first position in sorted `list[from, to)` at or after `from` whose value is >= `value` (list[from] < value). */
 function gallop(list: Uint32Array, from: number, to: number, value: number): number {
@@ -267,6 +464,13 @@ export interface Trie {
 /** The index of the word that ends at `node` (one whose bit is set). */
 function wordAt(ends: Uint32Array, endsBefore: Uint32Array, node: number): number {
   return endsBefore[node >>> 5] + bitCount(ends[node >>> 5] & ((1 << (node & 31)) - 1));
+}
+
+/** The letters of `text`'s first `length` characters as bits (by their low five bits: alike letters may share one). */
+function lettersOf(text: string, length: number): number {
+  let bits = 0;
+  for (let i = 0; i < length; i++) bits |= 1 << (text.charCodeAt(i) & 31);
+  return bits;
 }
 
 /** Set bits of a 32-bit number. */

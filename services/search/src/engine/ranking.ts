@@ -36,9 +36,13 @@ const MEANING_COVERAGE = 1e4;
  * a long text says little about what the page is.
  */
 export const MEANING_MIN_IMPACT = 5;
-/** What `bestOf` reads: any document, or only those other query words found (stamps are above both). */
+/**
+ * What `bestOf` reads: any document, only those other query words found, or only those they did not (stamps
+ * are above all three).
+ */
 const ANY = 0;
 const ONLY_FOUND = 1;
+const NOT_FOUND = -1;
 /** Candidates re-ranked by word proximity (and given highlights). */
 export const RERANK = 30;
 
@@ -121,15 +125,23 @@ export class Ranker {
       }
       // A one- or two-letter word being typed after others narrows down what they found: it does
       // not bring in documents of its own (every document has some "a..." or "t..." word).
-      const short = !kth && m === matches[matches.length - 1] && m.text.length <= 2 && touchedCount > 0;
-      const wt = this.bestOf(own, idf, short ? ONLY_FOUND : ANY, kth);
-      for (let i = 0; i < wt; i++) {
-        const d = wordTouched[i];
-        if (key[d] === 0) touched[touchedCount++] = d;
-        if ((key[d] += (this.wordByMeaning[d] ? MEANING_COVERAGE : COVERAGE) + wordBest[d]) >= every) complete++;
-        wordBest[d] = 0;
-        this.wordByMeaning[d] = 0;
-        if (stamp) stamps[d] = stamp;
+      const last = !kth && m === matches[matches.length - 1] && touchedCount > 0;
+      const short = last && m.text.length <= 2;
+      // The last word after others is read first where they are: once k documents have every word, a
+      // document without the others cannot reach the page, so the last word's many completions are not
+      // kept for the documents only they are in. Else a second pass reads those (the same keys and touch
+      // order as one pass).
+      for (let pass = 0; ; pass++) {
+        const wt = this.bestOf(own, idf, pass === 1 ? NOT_FOUND : last ? ONLY_FOUND : ANY, kth);
+        for (let i = 0; i < wt; i++) {
+          const d = wordTouched[i];
+          if (key[d] === 0) touched[touchedCount++] = d;
+          if ((key[d] += (this.wordByMeaning[d] ? MEANING_COVERAGE : COVERAGE) + wordBest[d]) >= every) complete++;
+          wordBest[d] = 0;
+          this.wordByMeaning[d] = 0;
+          if (stamp) stamps[d] = stamp;
+        }
+        if (!last || short || pass === 1 || complete >= k) break;
       }
     }
     // Partial words fill in where the words as typed leave fewer than k documents with all of them:
@@ -179,8 +191,8 @@ export class Ranker {
 
   /**
    * Per document the best score of `candidates` into `wordBest`, the documents in `wordTouched[0, returned)`.
-   * `only`: ANY document, ONLY_FOUND (documents other words found), or a stamp (documents other words
-   * found, not those this word's own matches marked with it). With `kth` (one query word), reading
+   * `only`: ANY document, ONLY_FOUND (documents other words found), NOT_FOUND (documents they did not), or a
+   * stamp (documents other words found, not those this word's own matches marked with it). With `kth` (one query word), reading
    * stops where the rest cannot reach the k-th best.
    */
   private bestOf(candidates: Candidate[], idf: (word: number) => number, only: number, kth: TopK | null): number {
@@ -201,7 +213,7 @@ export class Ranker {
         const s = base * impacts[p];
         if (s <= least || (meaning && impacts[p] < MEANING_MIN_IMPACT)) break;
         const d = docs[p];
-        if (only !== ANY && (key[d] === 0 || stamps[d] === only)) continue;
+        if (only !== ANY && (only === NOT_FOUND ? key[d] !== 0 : key[d] === 0 || stamps[d] === only)) continue;
         // A match as typed always wins over one by meaning, whatever their scores.
         const better = meaning
           ? wordBest[d] === 0 || (wordByMeaning[d] === 1 && s > wordBest[d])

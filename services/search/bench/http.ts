@@ -12,6 +12,7 @@ import {
 } from './http-load';
 import { MIX_QUERIES, MIX_SEED, searchPaths, typedQueries } from './http-mix';
 import { startBareServer, type BareServer } from './bare-server';
+import { cpuNow, cpuPerRequest, type CpuByPart } from './process-cpu';
 import { indexStore, startStack, type Stack } from './http-stack';
 import { environment, fmt, table, writeResult } from './report';
 
@@ -186,6 +187,48 @@ async function checkStatic(origin: string): Promise<void> {
   }
 }
 
+/** CPU per answered request, by process, over one step at a target's held rate (null without Linux's /proc). */
+interface CpuStep {
+  rate: number;
+  achieved: number;
+  us: CpuByPart;
+  total: number;
+}
+
+async function cpuStep(target: Target, held: RateSearch, signal: AbortSignal): Promise<CpuStep | null> {
+  const rate = held.held?.rate;
+  if (!rate) return null;
+  await new Promise((r) => setTimeout(r, 1_000)); // the step before drains
+  const before = cpuNow();
+  if (!before) return null;
+  const step = await runStep(target, rate, STEP_SECONDS, LOAD, signal);
+  const after = cpuNow();
+  if (!after || !step.requests) return null;
+  const us = cpuPerRequest(before, after, step.requests);
+  return { rate, achieved: step.achieved, us, total: Object.values(us).reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * What the CPU figures say: each process's microseconds per request at the rate it held, how many requests a
+ * second the machine's cores could answer at that cost, and what the held-rate target allows a search in all.
+ */
+function cpuLine(search: CpuStep | null, bare: CpuStep | null, target: number): string {
+  if (!search || !bare) return '';
+  const cores = cpus().length;
+  const most = (c: CpuStep) => Math.round((cores * 1e6) / c.total).toLocaleString('en');
+  const us = (x: number) => x.toFixed(0);
+  const rate = (c: CpuStep) => c.rate.toLocaleString('en');
+  return (
+    `\n\nCPU per request (us, from /proc), each at the rate it held; the bench process is the load generator and the ` +
+    `launcher reading the services' logs. Search at ${rate(search)}/s: search service ${us(search.us.search)}, ` +
+    `gateway ${us(search.us.gateway)}, bench process ${us(search.us.bench)}, other processes ${us(search.us.other)}; ` +
+    `${us(search.total)} in all, so ${cores} cores answer at most ${most(search)}/s. Bare at ${rate(bare)}/s: ` +
+    `server ${us(bare.us.bare)}, bench process ${us(bare.us.bench)}, other ${us(bare.us.other)}; ${us(bare.total)} in all ` +
+    `(at most ${most(bare)}/s). ${target} x the bare server's ${rate(bare)}/s would leave a search ` +
+    `${us((cores * 1e6) / (target * bare.rate))} us in all.`
+  );
+}
+
 /** Warms the target up with an unpaced run (its throughput sets where the rate search starts), then searches. */
 async function measure(name: string, target: Target, deadline: number, signal: AbortSignal): Promise<RateSearch> {
   const probe = await runStep(target, null, PROBE_SECONDS, LOAD, signal);
@@ -281,6 +324,12 @@ export async function runHttp(edgeCache: boolean): Promise<{ markdown: string; f
     const search = await alive(measure('search', { origin: s.gateway, paths }, now + share, abort.signal));
     const bareRate = await alive(measure('bare', { origin: b.origin, paths: ['/'] }, now + 2 * share, abort.signal));
     const stat = await alive(measure('static', { origin: s.gateway, paths: [STATIC_PATH] }, deadline, abort.signal));
+    const searchCpu = await alive(cpuStep({ origin: s.gateway, paths }, search, abort.signal));
+    const bareCpu = await alive(cpuStep({ origin: b.origin, paths: ['/'] }, bareRate, abort.signal));
+    if (searchCpu && bareCpu)
+      log(
+        `CPU per request (us), at the rates held: search ${JSON.stringify(searchCpu)}, bare ${JSON.stringify(bareCpu)}`,
+      );
 
     const ratioOf = (a: RateSearch, c: RateSearch) => (a.held?.rate && c.held?.rate ? a.held.rate / c.held.rate : null);
     const ratio = ratioOf(search, bareRate);
@@ -314,6 +363,7 @@ export async function runHttp(edgeCache: boolean): Promise<{ markdown: string; f
       search,
       bare: bareRate,
       static: stat,
+      cpuPerRequest: { search: searchCpu, bare: bareCpu },
       ratio,
       staticRatio,
       targetRatio: targetRatio(edgeCache),
@@ -372,7 +422,9 @@ export async function runHttp(edgeCache: boolean): Promise<{ markdown: string; f
         .slice(0, 3)
         .map((t) => `"${t.q}" ${t.ms.toFixed(0)} ms`)
         .join(', ') +
-      '.\n\n' +
+      '.' +
+      cpuLine(searchCpu, bareCpu, targetRatio(edgeCache)) +
+      '\n\n' +
       `Steps, search: ${stepsLine(search)}.\nSteps, bare: ${stepsLine(bareRate)}.\nSteps, static: ${stepsLine(stat)}.`;
     return { markdown, file };
   } finally {

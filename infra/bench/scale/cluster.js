@@ -4,8 +4,9 @@
 // workers), and HAProxy with the production configuration in front of them. Every process it starts is
 // stopped by stop(), and killed if this process exits first (an error, ctrl-C, the bench's time limit).
 const { spawn } = require('node:child_process');
-const { existsSync, openSync, readdirSync, readFileSync, writeFileSync, closeSync } = require('node:fs');
+const { existsSync, openSync, readFileSync, writeFileSync, closeSync } = require('node:fs');
 const { join } = require('node:path');
+const { processStats, cpuSeconds } = require('../proc-stat');
 const { renderSearchLb } = require('./haproxy-config');
 const { startPgBouncer, waitForPort } = require('./pgbouncer');
 
@@ -69,25 +70,8 @@ async function waitReady(ports, ms, what, died) {
   }
 }
 
-/**
- * The processes of the group `pgid` (the replica's primary and its workers): for each, its /proc id and the
- * fields of /proc/<pid>/stat after "pid (comm) " (comm may hold spaces and parentheses): state is field 0,
- * pgrp 2, utime 11, stime 12. Processes gone meanwhile are left out.
- */
-function groupProcesses(pgid) {
-  const found = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid) found.push({ pid: name, fields });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
+/** The processes of the group `pgid` (the replica's primary and its workers), as proc-stat.js reads them. */
+const groupProcesses = (pgid) => processStats().filter((p) => Number(p.fields[2]) === pgid);
 
 /** RSS (kB) of every process in the group `pgid`, and how many. */
 function groupRss(pgid) {
@@ -109,7 +93,7 @@ function groupRss(pgid) {
 
 /** CPU seconds (user + system) used so far by the processes alive in the group `pgid` (100 ticks a second). */
 function groupCpuSeconds(pgid) {
-  return groupProcesses(pgid).reduce((sum, p) => sum + Number(p.fields[11]) + Number(p.fields[12]), 0) / 100;
+  return groupProcesses(pgid).reduce((sum, p) => sum + cpuSeconds(p.fields), 0);
 }
 
 /** Spawns `command` in a process group of its own, its output appended to `logFile`. */

@@ -93,6 +93,30 @@ describe('Sniff index', () => {
     expect(idsIn(near, 'green tea')).toEqual(['apart', 'together']);
   });
 
+  it("reads a possessive's 's' as part of the word before it, in pages and queries alike", () => {
+    const shop = sniffEngine.build([
+      doc('summer', 'Summer sale shoes'),
+      doc('kids', 'Kids sweater'),
+      doc('fathers', "Father's Day socks"),
+      doc('mothers', 'Mothers Day card'),
+      doc('womens', "Women's shoes"),
+    ]);
+    const found = (q: string) => idsIn(shop, q);
+    // "kid's" is "kid" being typed, not "kid" and every word in "s"
+    expect(found("kid's")).toEqual(['kids']);
+    // no page needs an "s" of its own to have every word
+    expect(found("mother's day")[0]).toBe('mothers');
+    expect(found('women’s sh')[0]).toBe('womens');
+    const hit = shop.search("women's shoes", { limit: 1 }).hits[0];
+    expect(marked(hit.title, hit.highlight.title)).toEqual(['Women', 'shoes']);
+  });
+
+  it("still counts a possessive's 's' in the length of its field, so scores stay as they were", () => {
+    // as long as a three-word title: the two-word title ranks first for a word both have
+    const coats = sniffEngine.build([doc('possessive', "Women's coat"), doc('two', 'Women coat')]);
+    expect(idsIn(coats, 'coat')).toEqual(['two', 'possessive']);
+  });
+
   it('lets a one- or two-letter word typed after others narrow what they found, not add to it', () => {
     const shop = sniffEngine.build([
       doc('danger', 'The danger lurking in the water'),

@@ -1,8 +1,12 @@
 import { AsciiWordFilter, cutText, foldTerm, forEachToken, tokenize } from './text';
 
-/** The definition the scan implements: runs of letters, digits and combining marks, folded. */
+/**
+ * The definition the scan implements: runs of letters, digits and combining marks, folded; a possessive's
+ * "'s" right after a word is no word (blanked here, so positions stay).
+ */
 function byRegex(text: string) {
-  return [...text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].flatMap((m) => {
+  const words = text.replace(/(?<=[\p{L}\p{N}\p{M}])['’][sS](?![\p{L}\p{N}\p{M}])/gu, '  ');
+  return [...words.matchAll(/[\p{L}\p{N}\p{M}]+/gu)].flatMap((m) => {
     const term = foldTerm(m[0]);
     return term ? [{ term, start: m.index, end: m.index + m[0].length }] : [];
   });
@@ -34,7 +38,7 @@ describe('tokenize', () => {
 
   it('agrees with the Unicode definition on random mixed-script text', () => {
     // letters, digits, marks, punctuation, emoji, surrogate halves, controls, RTL and CJK
-    const alphabet = [...'aZ9 .-_\'"&|!:*<>\\éÉßİıǅ\u0301\u0308שםمع東京¹½Ⅻ\u0000\u0007\t\n'];
+    const alphabet = [...'aZ9sS .-_\'’"&|!:*<>\\éÉßİıǅ\u0301\u0308שםمع東京¹½Ⅻ\u0000\u0007\t\n'];
     alphabet.push('😀', '𝒜', '\ud800', '\udc00', '👩‍👧');
     let seed = 1;
     const next = () => (seed = (seed * 48271) % 0x7fffffff) / 0x7fffffff;
@@ -43,6 +47,33 @@ describe('tokenize', () => {
       for (let i = Math.floor(next() * 40); i > 0; i--) text += alphabet[Math.floor(next() * alphabet.length)];
       expect(tokenize(text)).toEqual(byRegex(text));
     }
+  });
+});
+
+describe("a possessive's or a contraction's 's", () => {
+  it('is no word of its own, straight or curly, whatever the case', () => {
+    expect(tokenize("Women's Shoes")).toEqual([
+      { term: 'women', start: 0, end: 5 },
+      { term: 'shoes', start: 8, end: 13 },
+    ]);
+    expect(tokenize('IT’S THE')).toEqual([
+      { term: 'it', start: 0, end: 2 },
+      { term: 'the', start: 5, end: 8 },
+    ]);
+    expect(tokenize("café's menu, the 90's").map((t) => t.term)).toEqual(['cafe', 'menu', 'the', '90']);
+  });
+
+  it('leaves every other apostrophe a separator between words', () => {
+    const terms = (text: string) => tokenize(text).map((t) => t.term);
+    expect(terms("don't")).toEqual(['don', 't']);
+    expect(terms("O'Sullivan's rock'n'roll")).toEqual(['o', 'sullivan', 'rock', 'n', 'roll']);
+    // "s" that goes on into a word, or that follows no word, is read as it is
+    expect(terms("it'sy 's-Hertogenbosch kids' toys")).toEqual(['it', 'sy', 's', 'hertogenbosch', 'kids', 'toys']);
+  });
+
+  it('is counted by forEachToken, for the field lengths of the index', () => {
+    expect(forEachToken("Women's and men's, it’s it's", () => undefined)).toBe(4);
+    expect(forEachToken("don't 's", () => undefined)).toBe(0);
   });
 });
 

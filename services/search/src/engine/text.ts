@@ -63,15 +63,22 @@ export class AsciiWordFilter {
  * among its terms are skipped without being built. With `plain`, plain-ASCII words go there as
  * their positions only, unbuilt (their folded form is their lower case): the index build looks
  * them up by their characters (word-ids.ts).
+ *
+ * A possessive's or a contraction's "'s" ("women's shoes", "it’s") is no word: read as one, "women's
+ * shoes" asked every page for an "s", and a last word "it's" for every word in "s". Returns how many
+ * it passed over, which a field's length still counts (postings.ts): the words' scores stay as they were.
  */
 export function forEachToken(
   text: string,
   each: (term: string, start: number, end: number) => void,
   only?: AsciiWordFilter,
   plain?: (start: number, end: number) => void,
-): void {
+): number {
   const n = text.length;
   let i = 0;
+  /** Where the last word ended: a separator there follows a word. */
+  let wordEnd = -1;
+  let possessives = 0;
   while (i < n) {
     const start = i;
     let ascii = true;
@@ -90,11 +97,15 @@ export function forEachToken(
       }
     }
     if (i === start) {
-      // a separator (one code point)
+      // a separator (one code point), or a possessive's "'s" (two)
       const c = text.charCodeAt(i);
-      i += c < 128 ? 1 : codePointWidth(text, i);
+      if (i === wordEnd && possessiveAt(text, i)) {
+        possessives++;
+        i += 2;
+      } else i += c < 128 ? 1 : codePointWidth(text, i);
       continue;
     }
+    wordEnd = i;
     if (ascii) {
       if (plain) {
         plain(start, i);
@@ -106,6 +117,19 @@ export function forEachToken(
     const term = ascii ? (upper ? raw.toLowerCase() : raw) : foldUnicode(raw);
     if (term.length) each(term, start, i);
   }
+  return possessives;
+}
+
+/**
+ * Whether the separator at `i`, right after a word, is the apostrophe of a possessive or a contraction's
+ * "'s" ("women's", "it’s"): "s" follows, and no more of a word.
+ */
+function possessiveAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if ((c !== 0x27 && c !== 0x2019) || (text.charCodeAt(i + 1) | 0x20) !== 0x73) return false;
+  if (i + 2 >= text.length) return true;
+  const next = text.charCodeAt(i + 2);
+  return next < 128 ? !ASCII_WORD[next] : !wordCharWidth(text, i + 2);
 }
 
 const codePointWidth = (text: string, i: number) => ((text.codePointAt(i) ?? 0) > 0xffff ? 2 : 1);

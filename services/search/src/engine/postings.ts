@@ -1,5 +1,5 @@
 import type { IndexDocument } from '@sniff/contracts';
-import { forEachToken } from './text';
+import { forEachToken, possessivesIn } from './text';
 import { Vocabulary } from './vocabulary';
 import { WordIds } from './word-ids';
 
@@ -106,9 +106,9 @@ export function buildPostings(documents: IndexDocument[]): Postings {
     for (f = 0; f < F; f++) {
       text = texts[f];
       length = 0;
+      forEachToken(text, folded, undefined, plain);
       // a possessive's "'s" counts in the length as the word it used to be
-      const possessives = forEachToken(text, folded, undefined, plain);
-      lengths[f][d] = length + possessives;
+      lengths[f][d] = length + possessivesIn(text);
     }
   }
   const avg = lengths.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, n)));

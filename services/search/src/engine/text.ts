@@ -65,20 +65,16 @@ export class AsciiWordFilter {
  * them up by their characters (word-ids.ts).
  *
  * A possessive's or a contraction's "'s" ("women's shoes", "it’s") is no word: read as one, "women's
- * shoes" asked every page for an "s", and a last word "it's" for every word in "s". Returns how many
- * it passed over, which a field's length still counts (postings.ts): the words' scores stay as they were.
+ * shoes" asked every page for an "s", and a last word "it's" for every word in "s".
  */
 export function forEachToken(
   text: string,
   each: (term: string, start: number, end: number) => void,
   only?: AsciiWordFilter,
   plain?: (start: number, end: number) => void,
-): number {
+): void {
   const n = text.length;
   let i = 0;
-  /** Where the last word ended: a separator there follows a word. */
-  let wordEnd = -1;
-  let possessives = 0;
   while (i < n) {
     const start = i;
     let ascii = true;
@@ -99,13 +95,10 @@ export function forEachToken(
     if (i === start) {
       // a separator (one code point), or a possessive's "'s" (two)
       const c = text.charCodeAt(i);
-      if (i === wordEnd && possessiveAt(text, i)) {
-        possessives++;
-        i += 2;
-      } else i += c < 128 ? 1 : codePointWidth(text, i);
+      if (c < 128) i += c === 0x27 && possessiveAt(text, i) ? 2 : 1;
+      else i += c === 0x2019 && possessiveAt(text, i) ? 2 : codePointWidth(text, i);
       continue;
     }
-    wordEnd = i;
     if (ascii) {
       if (plain) {
         plain(start, i);
@@ -117,16 +110,35 @@ export function forEachToken(
     const term = ascii ? (upper ? raw.toLowerCase() : raw) : foldUnicode(raw);
     if (term.length) each(term, start, i);
   }
-  return possessives;
 }
 
 /**
- * Whether the separator at `i`, right after a word, is the apostrophe of a possessive or a contraction's
- * "'s" ("women's", "it’s"): "s" follows, and no more of a word.
+ * How many possessives' "'s" `text` has, which `forEachToken` passes over: a field's length still counts
+ * them (postings.ts), so the words' scores stay what they were when each "s" was a word.
+ */
+export function possessivesIn(text: string): number {
+  let count = 0;
+  for (const apostrophe of APOSTROPHES) {
+    for (let i = text.indexOf(apostrophe); i !== -1; i = text.indexOf(apostrophe, i + 1)) {
+      if (possessiveAt(text, i)) count++;
+    }
+  }
+  return count;
+}
+
+const APOSTROPHES = ["'", '\u2019'];
+
+/**
+ * Whether the apostrophe at `i` is a possessive's or a contraction's "'s" ("women's", "it’s"): right after a
+ * word, then "s" and no more of a word.
  */
 function possessiveAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  if ((c !== 0x27 && c !== 0x2019) || (text.charCodeAt(i + 1) | 0x20) !== 0x73) return false;
+  if (i === 0 || (text.charCodeAt(i + 1) | 0x20) !== 0x73) return false;
+  const before = text.charCodeAt(i - 1);
+  // the code point before: a low surrogate after a high one ends a pair that starts one unit earlier
+  const pair = (before & 0xfc00) === 0xdc00 && i > 1 && (text.charCodeAt(i - 2) & 0xfc00) === 0xd800;
+  const wordBefore = before < 128 ? ASCII_WORD[before] === 1 : wordCharWidth(text, pair ? i - 2 : i - 1) > 0;
+  if (!wordBefore) return false;
   if (i + 2 >= text.length) return true;
   const next = text.charCodeAt(i + 2);
   return next < 128 ? !ASCII_WORD[next] : !wordCharWidth(text, i + 2);

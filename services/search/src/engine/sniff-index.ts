@@ -10,6 +10,7 @@ import { textsOf } from './stored-texts';
 import { MeaningIndex, type DocumentVectors } from './semantic/meaning';
 import { wordVectors } from './semantic/word-vectors';
 import { cutText, tokenize } from './text';
+import { warmUpAiSearch } from './warm-up';
 
 /** Whether a large index has warmed this process's typo walk yet (warmTypoWalk). */
 let typoWalkWarm = false;
@@ -43,6 +44,7 @@ class SniffIndex implements SearchIndex {
     const table = vectors || semantic ? wordVectors() : null;
     if (table && vectors?.source === table.source) this.meaningIndex = new MeaningIndex(table, postings, vectors);
     else if (semantic) this.meaning();
+    if (this.meaningIndex) warmUpAiSearch(sniffEngine);
     this.warmTypoWalk();
   }
 
@@ -74,11 +76,13 @@ class SniffIndex implements SearchIndex {
     const table = wordVectors();
     if (!table) return null;
     this.memory = null;
-    return (this.meaningIndex = new MeaningIndex(
+    this.meaningIndex = new MeaningIndex(
       table,
       this.postings,
       MeaningIndex.documentVectors(table, this.postings, this.n),
-    ));
+    );
+    warmUpAiSearch(sniffEngine);
+    return this.meaningIndex;
   }
 
   get documentCount(): number {

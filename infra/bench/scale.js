@@ -18,7 +18,8 @@ const { writeReport } = require('./scale/report');
 const { openScaleDatabase, migrateSearch, seedStores } = require('./scale/seed');
 const { DEFAULT_PARAMS, makeStores, popularity, queryFor, rng, loadTalks } = require('./scale/stores');
 
-const LIMIT_MS = 600_000;
+/** A run after its seeding took 10 minutes on the slowest machines measured (README, Scale). */
+const LIMIT_MS = 900_000;
 /** PgBouncer, HAProxy and the replicas: 27100-27150 (apart from the other benchmarks' ports). */
 const BASE_PORT = 27100;
 const REPLICAS = 3;

@@ -37,7 +37,7 @@ const QUERIES: [string, Partial<QueryOptions>][] = [
   ['pilowcsae', {}], // two typos in a long word
   ['Café crème', {}], // accents, capitals
   ["women's", {}],
-  ['the and', {}], // every document has both words: the last word's completions stop early
+  ['the and', {}], // enough documents have both words for a page: the last word's completions stop early
   ['in a', {}], // a short last word narrows what the first found
   ['berry jam', {}], // a finished word inside others, beside another word
   ['oak pillowcase honey', {}], // few documents with all: the last word read again where the others are not

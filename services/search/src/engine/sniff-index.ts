@@ -10,13 +10,7 @@ import { textsOf } from './stored-texts';
 import { MeaningIndex, type DocumentVectors } from './semantic/meaning';
 import { wordVectors } from './semantic/word-vectors';
 import { cutText, tokenize } from './text';
-import { warmUpAiSearch } from './warm-up';
-
-/** Whether a large index has warmed this process's typo walk yet (warmTypoWalk). */
-let typoWalkWarm = false;
-/** Words an index needs for its walks to be long enough to warm the walk's code; how many are matched. */
-const WARM_FROM_WORDS = 20_000;
-const WARM_WORDS = 8;
+import { warmUpAiSearch, warmUpTypoWalk } from './warm-up';
 
 /** Query words beyond this are ignored (a pasted paragraph must not cost seconds). */
 const MAX_QUERY_WORDS = 10;
@@ -42,32 +36,9 @@ class SniffIndex implements SearchIndex {
     // Vectors of another table than this worker's are not used (they are made again on first use). A store
     // without AI search never reads the table (11 MB a worker).
     const table = vectors || semantic ? wordVectors() : null;
-    if (table && vectors?.source === table.source) this.meaningIndex = new MeaningIndex(table, postings, vectors);
+    if (table && vectors?.source === table.source) this.useMeaning(new MeaningIndex(table, postings, vectors));
     else if (semantic) this.meaning();
-    if (this.meaningIndex) warmUpAiSearch(sniffEngine);
-    this.warmTypoWalk();
-  }
-
-  /**
-   * The first time this process holds a large index, a few misspelt words of it are matched: V8 optimizes the
-   * typo walk only after it has run a while, and most walks are short (see Vocabulary.typos), so otherwise the
-   * first few dozen misspelt words visitors type after a worker starts run in the interpreter, several times
-   * slower. A few ms, once per process, in the load.
-   */
-  private warmTypoWalk(): void {
-    const { words } = this.postings.vocabulary;
-    if (typoWalkWarm || words.length < WARM_FROM_WORDS) return;
-    typoWalkWarm = true;
-    const step = Math.floor(words.length / 101);
-    for (let i = 0, warmed = 0; i < words.length && warmed < WARM_WORDS; i += step) {
-      const w = words[i];
-      if (w.length < 8 || w.length > 10 || !/^[a-z]+$/.test(w)) continue;
-      warmed++;
-      // Two letters swapped (one edit), and cut to 7 letters (two walks: one edit, and two among longer words).
-      const misspelt = w[0] + w[2] + w[1] + w.slice(3);
-      this.matcher.match(misspelt, true, undefined);
-      this.matcher.match(misspelt.slice(0, 7), true, undefined);
-    }
+    warmUpTypoWalk(postings.vocabulary.words, (word) => this.matcher.match(word, true, undefined));
   }
 
   /** The semantic side, made now if missing; null when the build made no word-vector table. */
@@ -75,14 +46,21 @@ class SniffIndex implements SearchIndex {
     if (this.meaningIndex) return this.meaningIndex;
     const table = wordVectors();
     if (!table) return null;
-    this.memory = null;
-    this.meaningIndex = new MeaningIndex(
-      table,
-      this.postings,
-      MeaningIndex.documentVectors(table, this.postings, this.n),
+    return this.useMeaning(
+      new MeaningIndex(table, this.postings, MeaningIndex.documentVectors(table, this.postings, this.n)),
     );
+  }
+
+  /**
+   * Sets the semantic side (the only place it is set). The first in a process also warms AI search's code up,
+   * which builds a made-up shop's index here, inside this one's making: warmUpAiSearch marks itself done first,
+   * so that index's own call returns at once.
+   */
+  private useMeaning(meaning: MeaningIndex): MeaningIndex {
+    this.meaningIndex = meaning;
+    this.memory = null;
     warmUpAiSearch(sniffEngine);
-    return this.meaningIndex;
+    return meaning;
   }
 
   get documentCount(): number {

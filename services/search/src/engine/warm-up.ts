@@ -2,13 +2,17 @@ import type { IndexDocument } from '@sniff/contracts';
 import type { QueryOptions, SearchEngine, SearchIndex } from './search-index';
 
 /**
- * Warms a fresh process's query code before it serves visitors. V8 compiles a function for the branches it
- * has seen run; a search that takes a branch the compiled code never saw (the last word read a second time
- * for documents the others did not find, partial words beside other words, a correction, a synonym) throws
- * that code away, and the next few searches run in the interpreter, 10-20x slower: at 100k documents such a
- * search took 5-10 ms instead of 0.4 (README "Search engine", the tail). Searching a small made-up shop once
- * for a query of every shape shows V8 every branch before the first visitor does; V8 then compiles the
- * engine's functions for all of them when real searches make them hot.
+ * Every warm-up of the engine's code, each once per process: the query code at a worker's start
+ * (warmUpQueries), AI search's at its first use (warmUpAiSearch), the typo walk at the first large index
+ * (warmUpTypoWalk).
+ *
+ * Why: V8 compiles a function for the branches it has seen run; a search that takes a branch the compiled
+ * code never saw (the last word read a second time for documents the others did not find, partial words beside
+ * other words, a correction, a synonym) throws that code away, and the next few searches run in the
+ * interpreter, 10-20x slower: at 100k documents such a search took 5-10 ms instead of 0.4 (README "Search
+ * engine", the tail). Searching a small made-up shop once for a query of every shape shows V8 every branch
+ * before the first visitor does; V8 then compiles the engine's functions for all of them when real searches
+ * make them hot.
  */
 
 /** Words of the made-up shop; several are inside or at the start of others (partial words, completions). */
@@ -77,6 +81,32 @@ export function warmUpAiSearch(engine: SearchEngine): void {
   const semantic = { limit: 5, semantic: true };
   for (const index of builtAndLoaded(engine, true)) {
     for (const q of [...AI_QUERIES, ...AI_WORDS]) index.search(q, semantic);
+  }
+}
+
+/** Words an index needs for its typo walks to be long enough to warm the walk's code; how many are matched. */
+const TYPO_WALK_FROM_WORDS = 20_000;
+const TYPO_WALK_WORDS = 8;
+let warmedTypoWalk = false;
+
+/**
+ * The first time a process holds a large index (its `words`), a few misspelt words of it are matched (`match`:
+ * as the query's last word). V8 optimizes the typo walk only after it has run a while, and a small shop's walks
+ * are short (see Vocabulary.typos), so otherwise the first few dozen misspelt words visitors type after a worker
+ * starts run in the interpreter, several times slower. A few ms, once per process, in the load.
+ */
+export function warmUpTypoWalk(words: readonly string[], match: (word: string) => void): void {
+  if (warmedTypoWalk || words.length < TYPO_WALK_FROM_WORDS) return;
+  warmedTypoWalk = true;
+  const step = Math.floor(words.length / 101);
+  for (let i = 0, warmed = 0; i < words.length && warmed < TYPO_WALK_WORDS; i += step) {
+    const w = words[i];
+    if (w.length < 8 || w.length > 10 || !/^[a-z]+$/.test(w)) continue;
+    warmed++;
+    // Two letters swapped (one edit), and cut to 7 letters (two walks: one edit, and two among longer words).
+    const misspelt = w[0] + w[2] + w[1] + w.slice(3);
+    match(misspelt);
+    match(misspelt.slice(0, 7));
   }
 }
 

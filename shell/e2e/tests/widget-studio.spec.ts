@@ -77,6 +77,43 @@ test('an owner restyles the widget in the manage panel; a site with the old snip
     await expect(preview.getByRole('option').first()).toContainText(/bread/i);
     await expect(red).toBeFocused();
 
+    // The copy on show keeps taking keys while the next one loads: the owner types on in the preview while a
+    // change's widget script is still on its way (held here), and nothing typed is lost in the swap.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = () => {};
+    const asked = new Promise<void>((resolve) => (requested = resolve));
+    await page.route('**/widget/*embed.js*', async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('radio', { name: 'medium', exact: true }).check();
+    await asked;
+    // Only the copy on show is in the accessibility tree: the one loading is hidden until it has mounted.
+    const shownBox = page.getByTestId('widget-preview').getByRole('combobox');
+    await shownBox.press('End');
+    await shownBox.pressSequentially(' rye', { delay: 30 });
+    release();
+    await expect.poll(() => look(preview)).toEqual({ maxWidth: '480px', border: 'rgb(185, 28, 28)' });
+    await expect(box).toHaveValue('sourdugh rye');
+    await expect(box).toBeFocused();
+    await page.unroute('**/widget/*embed.js*');
+
+    // A copy that cannot load leaves the one on show, search and all, and says so; the next change loads.
+    await page.route('**/widget/*embed.js*', (route) => route.abort());
+    await page.getByRole('radio', { name: 'large', exact: true }).check();
+    const failed = page.getByText('The preview could not load the widget. It tries again when you change a setting.');
+    await expect(failed).toBeVisible();
+    expect(await look(preview)).toEqual({ maxWidth: '480px', border: 'rgb(185, 28, 28)' });
+    await expect(box).toHaveValue('sourdugh rye');
+    await page.unroute('**/widget/*embed.js*');
+    await page.getByRole('radio', { name: 'small', exact: true }).check();
+    await expect.poll(() => look(preview)).toEqual({ maxWidth: '320px', border: 'rgb(185, 28, 28)' });
+    await expect(failed).toBeHidden();
+    await page.getByRole('radio', { name: 'large', exact: true }).check();
+    await expect.poll(() => look(preview)).toEqual({ maxWidth: '640px', border: 'rgb(185, 28, 28)' });
+
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Widget saved. Your site shows the new look on its next load.')).toBeVisible();
 
